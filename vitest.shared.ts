@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Settings every package's tests share: the console report, plus a JSON report in
+ * `artifacts/` that `scripts/test-summary.mjs` adds up across the workspace.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', ['json', { outputFile: 'artifacts/vitest-report.json' }]],
+  },
+});
