@@ -1,0 +1,56 @@
+import createClient, {
+  type ClientOptions,
+  type Middleware,
+  type QuerySerializerOptions,
+} from "openapi-fetch";
+import type { EventsClient } from "./events-client.js";
+import type { paths as LatestPaths } from "./generated/api-version.js";
+
+export interface EventsClientOptions {
+  /** Base URL including the version prefix, e.g. `https://events.example/v7`. Paths are appended to it. */
+  baseUrl: string;
+  /** API key, sent in the `token` header of every request. */
+  token: string;
+  /** The fetch to use; defaults to `globalThis.fetch`. */
+  fetch?: ClientOptions["fetch"];
+  /** Headers sent with every request, besides `token`. */
+  headers?: ClientOptions["headers"];
+}
+
+/**
+ * How arrays go into the query string. The documents declare every array query parameter
+ * (`workstream_prefix`) with `style: form, explode: true`: one `name=value` pair per item,
+ * `workstream_prefix=001&workstream_prefix=002`. openapi-fetch does not read per-parameter
+ * styles, so the style is set here, for the whole client.
+ */
+const querySerializer = {
+  array: { style: "form", explode: true },
+} as const satisfies QuerySerializerOptions;
+
+/**
+ * Creates a client of the event interface. Every request carries the `token` header.
+ *
+ * The paths, bodies, query parameters, responses (`data`) and error bodies (`error`) are typed
+ * from the latest version; pass another version's `paths` to type it for that one:
+ * `createEventsClient<paths>(…)` with `import type { paths } from "@street-events/types/v7.3"`.
+ */
+export function createEventsClient<Paths extends {} = LatestPaths>(
+  options: EventsClientOptions,
+): EventsClient<Paths> {
+  const { baseUrl, token, fetch, headers } = options;
+  if (!token) throw new TypeError("createEventsClient: `token` must be a non-empty string");
+  const client = createClient<Paths, "application/json">({ baseUrl, fetch, headers, querySerializer });
+  client.use(tokenHeader(token));
+  // The same object; only its declared call signatures differ (see events-client.ts).
+  return client as unknown as EventsClient<Paths>;
+}
+
+/** Sets `token` on every request, whatever headers a call passes. */
+function tokenHeader(token: string): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set("token", token);
+      return request;
+    },
+  };
+}

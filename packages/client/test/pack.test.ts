@@ -1,0 +1,138 @@
+// Packs @street-events/types and @street-events/client as they would be published, installs the
+// tarballs into a project outside the workspace, and typechecks and runs code that uses them.
+// Fails when an export path, a declaration file or a dependency of the packages is broken.
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const clientDir = fileURLToPath(new URL("..", import.meta.url));
+const typesDir = join(clientDir, "../types");
+const tsc = require.resolve("typescript/bin/tsc");
+
+/** Without the variables pnpm sets for its scripts, so npm reads only its own configuration. */
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^(npm|pnpm)_/i.test(name)),
+);
+
+async function sh(command: string, args: string[], cwd: string) {
+  try {
+    return await run(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}\n${stdout}\n${stderr}`);
+  }
+}
+
+/** Every bundled version must have its export path in @street-events/types. */
+const openapiManifest = JSON.parse(
+  await readFile(require.resolve("@street-events/openapi/package.json"), "utf8"),
+) as { exports: Record<string, unknown> };
+const versionSubpaths = Object.keys(openapiManifest.exports)
+  .filter((subpath) => /^\.\/v\d+\.\d+$/.test(subpath))
+  .map((subpath) => subpath.slice(2));
+
+/** Uses every export path; the @ts-expect-error lines fail if the types resolve to `any`. */
+const consumer = `import { API_VERSION, createEventsClient, type WorkUpdateSummary } from "@street-events/client";
+import type { ErrorResponse, paths } from "@street-events/types";
+${versionSubpaths.map((v, i) => `import type { paths as paths${i} } from "@street-events/types/${v}";`).join("\n")}
+
+const client = createEventsClient({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok" });
+
+export async function poll(): Promise<WorkUpdateSummary[]> {
+  const { data, error } = await client.GET("/works/updates", {
+    params: { query: { page_size: 100, workstream_prefix: ["001", "002"] } },
+  });
+  if (error) {
+    const refusal: ErrorResponse = error;
+    throw new Error(refusal.error.code);
+  }
+  return data.rows;
+}
+
+export async function search(): Promise<number> {
+  const { data } = await client.POST("/permits/search", { body: { work_reference_numbers: ["NW7001000123456"] } });
+  return data?.next_cursor ?? 0;
+}
+
+// @ts-expect-error page_size is a number
+void client.GET("/works/updates", { params: { query: { page_size: "ten" } } });
+// @ts-expect-error api_endpoint is required
+void client.POST("/api-notifications/subscribe", { body: {} });
+
+export const version: string = API_VERSION;
+export type Latest = paths;
+${versionSubpaths.map((_, i) => `export const client${i} = createEventsClient<paths${i}>({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok" });`).join("\n")}
+`;
+
+describe("the published packages", () => {
+  let workDir = "";
+  let projectDir = "";
+  let tarballs: string[] = [];
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), "street-events-pack-"));
+    projectDir = join(workDir, "consumer");
+    for (const packageDir of [typesDir, clientDir]) {
+      await sh("pnpm", ["pack", "--pack-destination", workDir], packageDir);
+    }
+    tarballs = (await readdir(workDir))
+      .filter((name) => name.endsWith(".tgz"))
+      .map((name) => join(workDir, name));
+    expect(tarballs).toHaveLength(2);
+
+    await sh("mkdir", ["-p", projectDir], workDir);
+    await writeFile(
+      join(projectDir, "package.json"),
+      JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }),
+    );
+    await sh(
+      "npm",
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs],
+      projectDir,
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it("typecheck in a project outside the workspace (module nodenext, strict)", async () => {
+    await writeFile(join(projectDir, "consumer.ts"), consumer);
+    await sh(process.execPath, [tsc, "--module", "nodenext", "--strict", "--noEmit", "consumer.ts"], projectDir);
+  }, 60_000);
+
+  it("resolve their types under Node's and bundlers' ESM resolution (attw, ESM-only packages)", async () => {
+    const attw = join(clientDir, "node_modules/.bin/attw");
+    for (const tarball of tarballs) await sh(attw, [tarball, "--profile", "esm-only"], workDir);
+  }, 60_000);
+
+  it("load and make a request at run time", async () => {
+    const script = `
+      import { createServer } from "node:http";
+      import { API_VERSION, createEventsClient } from "@street-events/client";
+      const server = createServer((request, response) => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ rows: [], token: request.headers.token, url: request.url }));
+      });
+      await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const client = createEventsClient({ baseUrl: "http://127.0.0.1:" + server.address().port + "/v7", token: "tok" });
+      const { data } = await client.GET("/works/updates", { params: { query: { workstream_prefix: ["001", "002"] } } });
+      server.close();
+      console.log(JSON.stringify({ API_VERSION, ...data }));
+    `;
+    const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], projectDir);
+    expect(JSON.parse(stdout)).toEqual({
+      API_VERSION: expect.stringMatching(/^\d+\.\d+$/),
+      rows: [],
+      token: "tok",
+      url: "/v7/works/updates?workstream_prefix=001&workstream_prefix=002",
+    });
+  }, 30_000);
+});

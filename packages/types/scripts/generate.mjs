@@ -1,0 +1,167 @@
+// Writes src/generated/v7_<minor>.ts from every bundled document of @street-events/openapi.
+// Run: pnpm --filter @street-events/types generate (or `pnpm turbo run generate`).
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import openapiTS, { astToString } from "openapi-typescript";
+import * as prettier from "prettier";
+import ts from "typescript";
+
+const require = createRequire(import.meta.url);
+const outDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
+
+/** Values that stand for members added in a later version: an enumeration holding one is open. */
+const PLACEHOLDERS = new Set(["upcoming_enum", "upcoming_event"]);
+
+/** Formatting is fixed here, not read from any config file, so the output never depends on the checkout. */
+const PRETTIER_OPTIONS = {
+  parser: "typescript",
+  printWidth: 100,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  quoteProps: "as-needed",
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+  proseWrap: "preserve",
+};
+
+/**
+ * The value of a string literal type, or undefined. openapi-typescript writes enumeration members
+ * as identifiers holding the quoted text (`"permit_granted"`); a literal type node is read too.
+ */
+function stringLiteralValue(node) {
+  if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) return node.literal.text;
+  if (ts.isIdentifier(node) && /^".*"$/s.test(node.text)) return JSON.parse(node.text);
+  return undefined;
+}
+
+/**
+ * `"a" | "b" | "upcoming_enum"` becomes `"a" | "b" | "upcoming_enum" | (string & {})`: any string
+ * is accepted, the known members still autocomplete. Runs on the type of every schema, so an
+ * enumeration is widened wherever it stands (component, property, array item, parameter).
+ * Enumerations without a placeholder, and anything that is not a string enumeration, are left alone.
+ */
+function widenOpenEnum(type) {
+  const members = ts.isUnionTypeNode(type) ? [...type.types] : [type];
+  const isNull = (node) => ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword;
+  const strings = members.filter((node) => stringLiteralValue(node) !== undefined);
+  const nulls = members.filter(isNull);
+  if (strings.length + nulls.length !== members.length) return undefined;
+  if (!strings.some((node) => PLACEHOLDERS.has(stringLiteralValue(node)))) return undefined;
+  const anyString = ts.factory.createParenthesizedType(
+    ts.factory.createIntersectionTypeNode([
+      ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+      ts.factory.createTypeLiteralNode([]),
+    ]),
+  );
+  return ts.factory.createUnionTypeNode([...strings, anyString, ...nulls]);
+}
+
+/** The bundled documents, from the export map of @street-events/openapi (`./v7.3` → dist/v7.3.json). */
+async function bundledDocuments() {
+  const manifestPath = require.resolve("@street-events/openapi/package.json");
+  const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+  return Object.entries(manifest.exports)
+    .filter(([subpath]) => /^\.\/v\d+\.\d+$/.test(subpath))
+    .map(([subpath, target]) => ({
+      version: subpath.slice(3),
+      file: join(dirname(manifestPath), target),
+    }))
+    .sort((a, b) => a.version.localeCompare(b.version, "en", { numeric: true }));
+}
+
+/**
+ * Every version needs an export path in package.json, and src/index.ts follows the latest:
+ * say so here rather than publish a package that lacks one.
+ */
+async function checkEntryPoints(versions) {
+  const manifest = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+  const missing = versions.filter((version) => !manifest.exports?.[`./v${version}`]);
+  if (missing.length > 0) {
+    throw new Error(`package.json has no export path for ${missing.map((v) => `./v${v}`).join(", ")}`);
+  }
+  const latest = `v${versions.at(-1).replace(".", "_")}`;
+  const index = await readFile(new URL("../src/index.ts", import.meta.url), "utf8");
+  if (!index.includes(`./generated/${latest}.js`)) {
+    throw new Error(`src/index.ts must re-export ./generated/${latest}.js, the latest version`);
+  }
+}
+
+function header(version) {
+  return [
+    "/**",
+    ` * Types of version ${version} of the street-works event interface.`,
+    " *",
+    ` * Generated from @street-events/openapi/v${version} by packages/types/scripts/generate.mjs.`,
+    " * Do not edit: change the OpenAPI document, then run `pnpm turbo run generate`",
+    " * (or `pnpm --filter @street-events/types generate` after `pnpm turbo run bundle`).",
+    " */",
+    "",
+  ].join("\n");
+}
+
+/** One alias per component schema, e.g. `export type ErrorResponse = components["schemas"]["ErrorResponse"];`. */
+function schemaAliases(document) {
+  const aliases = Object.keys(document.components?.schemas ?? {}).map(
+    (name) => `export type ${name} = components["schemas"]["${name}"];`,
+  );
+  return ["// Named aliases of the component schemas.", ...aliases].join("\n");
+}
+
+/** How many schemas in the document are open enumerations (examples are data, not schemas). */
+function countOpenEnums(node) {
+  if (Array.isArray(node)) return node.reduce((sum, item) => sum + countOpenEnums(item), 0);
+  if (node === null || typeof node !== "object") return 0;
+  const own = Array.isArray(node.enum) && node.enum.some((value) => PLACEHOLDERS.has(value)) ? 1 : 0;
+  return Object.entries(node)
+    .filter(([key]) => key !== "example" && key !== "examples")
+    .reduce((sum, [, value]) => sum + countOpenEnums(value), own);
+}
+
+async function generate({ version, file }) {
+  const document = JSON.parse(await readFile(file, "utf8"));
+  if (document.info?.version !== version) {
+    throw new Error(`${file}: info.version is ${document.info?.version}, expected ${version}`);
+  }
+  const widened = new Set();
+  const ast = await openapiTS(pathToFileURL(file), {
+    defaultNonNullable: false,
+    silent: true,
+    postTransform(type, options) {
+      const open = widenOpenEnum(type);
+      if (open) widened.add(options.path);
+      return open;
+    },
+  });
+  // A guard against an openapi-typescript that writes enumerations in a form widenOpenEnum misses.
+  const expected = countOpenEnums(document);
+  if (widened.size < expected) {
+    throw new Error(`${file}: ${expected} open enumerations, but ${widened.size} were widened`);
+  }
+  const source = `${header(version)}\n${astToString(ast)}\n${schemaAliases(document)}\n`;
+  return prettier.format(source, PRETTIER_OPTIONS);
+}
+
+const documents = await bundledDocuments();
+if (documents.length === 0) throw new Error("@street-events/openapi exports no bundled document");
+
+await checkEntryPoints(documents.map(({ version }) => version));
+
+const outputs = new Map();
+for (const document of documents) {
+  outputs.set(`v${document.version.replace(".", "_")}.ts`, await generate(document));
+}
+
+await mkdir(outDir, { recursive: true });
+for (const stale of await readdir(outDir)) {
+  if (!outputs.has(stale)) await rm(join(outDir, stale));
+}
+for (const [name, text] of outputs) {
+  await writeFile(join(outDir, name), text);
+}
+console.log(`Wrote ${[...outputs.keys()].map((name) => `src/generated/${name}`).join(", ")}`);
