@@ -1,0 +1,256 @@
+// Opens the built documentation in headless Chromium, served from a loopback
+// HTTP server, with every request to any other host blocked: the pages must
+// render without the network.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DECISIONS_ANCHOR, SITE_TITLE, loadVersions } from '../scripts/build.mjs';
+import { startStaticServer, type StaticServer } from '../scripts/static-server.mjs';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(appDir, 'dist');
+const artifactsDir = join(appDir, 'artifacts');
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const LATEST = '7.7';
+const ALL_7X = ['7.0', '7.1', '7.2', '7.3', '7.4', '7.5', '7.6', '7.7'];
+/** Sidebar group of the 7.7 reference → the operations (by summary) under it. */
+const OPERATIONS_7_7: Record<string, string[]> = {
+  Polling: ['List updates to works'],
+  Permits: ['Search permit summaries'],
+  Notifications: ['Subscribe an endpoint to notifications', 'Remove a subscription', 'List subscriptions'],
+  Webhooks: ['Subscription confirmation', 'Notification of an event'],
+};
+
+let server: StaticServer;
+let context: BrowserContext;
+let page: Page;
+let userDataDir: string | undefined;
+let versions: string[];
+
+/** Requests the page tried to make to anything but the loopback server. */
+const outside: string[] = [];
+/** Loopback requests answered with an error status. */
+const failed: string[] = [];
+const pageErrors: string[] = [];
+
+const missingChromium = (): string | undefined =>
+  existsSync(CHROMIUM_PATH)
+    ? undefined
+    : `Chromium is needed for this test and was not found at ${CHROMIUM_PATH}. ` +
+      'Install it (Debian: apt-get update && apt-get install -y --no-install-recommends chromium) ' +
+      'or point CHROMIUM_PATH at a Chromium binary.';
+const missingBuild = (): string | undefined =>
+  existsSync(join(distDir, 'index.html'))
+    ? undefined
+    : `No built documentation in ${distDir}. Build it first: pnpm turbo run build --filter=@street-events/docs`;
+
+// Reported as failures of their own, never skipped.
+describe('prerequisites', () => {
+  it('Chromium is installed', () => {
+    const problem = missingChromium();
+    if (problem) throw new Error(problem);
+  });
+
+  it('the documentation is built', () => {
+    const problem = missingBuild();
+    if (problem) throw new Error(problem);
+  });
+
+  it('every 7.x version is exported by @street-events/openapi', async () => {
+    const exported = (await loadVersions()).map((entry) => entry.version);
+    expect(exported).toEqual(expect.arrayContaining(ALL_7X));
+    expect(exported.at(-1)).toBe(LATEST);
+  });
+});
+
+/** Everything the page needed came from the loopback server, without errors. */
+function expectSelfContained(): void {
+  expect(outside, 'requests to hosts other than the loopback server').toEqual([]);
+  expect(failed, 'loopback requests that failed').toEqual([]);
+  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+}
+
+/** Waits until the prerendered Redoc page has been hydrated (its effects have run). */
+async function waitForRedoc(): Promise<void> {
+  await page.locator('#redoc').waitFor({ state: 'attached' });
+  // The attribution badge's logo is rendered by an effect, i.e. only once hydrated.
+  await page.locator('#redoc img[alt="redocly logo"]').waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The heading of the reference whose text is exactly `text`, followed by the
+ * badge `badge` if given (webhooks carry a "Webhook" badge). Matched on the
+ * text: the accessible name also carries the label of the deep-link anchor.
+ */
+function heading(text: string, badge?: string): Locator {
+  const pattern = `^\\s*${escapeRegExp(text)}\\s*${badge ? `${escapeRegExp(badge)}\\s*` : ''}$`;
+  return page
+    .locator('#redoc')
+    .locator('h1, h2, h3')
+    .filter({ hasText: new RegExp(pattern) })
+    .first();
+}
+
+async function expectInViewport(locator: Locator, what: string): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+  await expect
+    .poll(
+      () =>
+        locator.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        }),
+      { message: `${what} is scrolled into view`, timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+describe('static API reference in Chromium, offline', () => {
+  beforeAll(async () => {
+    const missing = missingChromium() ?? missingBuild();
+    if (missing) throw new Error(missing);
+    versions = (await loadVersions()).map((entry) => entry.version);
+    await mkdir(artifactsDir, { recursive: true });
+
+    server = await startStaticServer({ root: distDir, host: '127.0.0.1', port: 0 });
+    userDataDir = await mkdtemp(join(tmpdir(), 'street-events-docs-chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1400, height: 900 },
+      serviceWorkers: 'block',
+    });
+
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (new URL(url).origin === server.origin) return route.continue();
+      outside.push(url);
+      return route.abort('blockedbyclient');
+    });
+    await context.routeWebSocket(/.*/, (socket) => {
+      outside.push(socket.url());
+      return socket.close();
+    });
+
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (response.status() >= 400 && url.pathname !== '/favicon.ico') {
+        failed.push(`${response.status()} ${url.pathname}`);
+      }
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    outside.length = 0;
+    failed.length = 0;
+    pageErrors.length = 0;
+  });
+
+  it('index lists every version, marks the latest, says what changed and links to the decisions', async () => {
+    const response = await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBe(SITE_TITLE);
+    expect(await page.locator('h1').innerText()).toBe(SITE_TITLE);
+
+    const items = page.locator('li[data-version]');
+    const listed = await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-version')));
+    expect(listed).toEqual([...versions].reverse());
+    for (const version of versions) {
+      const link = page.locator(`li[data-version="${version}"] a.version-link`);
+      expect(await link.getAttribute('href')).toBe(`${version}/index.html`);
+      expect(await link.innerText()).toContain(version);
+    }
+
+    const latest = page.locator('li.latest');
+    expect(await latest.count()).toBe(1);
+    expect(await latest.getAttribute('data-version')).toBe(LATEST);
+    expect(await latest.innerText()).toMatch(/latest/i);
+
+    expect(await page.locator('#whats-new').innerText()).toContain(`What changed in ${LATEST}`);
+    expect((await page.locator('#latest-change').innerText()).trim()).toMatch(/contract/i);
+    expect(await page.locator('#decisions-link').getAttribute('href')).toBe(`${LATEST}/index.html${DECISIONS_ANCHOR}`);
+
+    await page.screenshot({ path: join(artifactsDir, 'index.png'), fullPage: true });
+    expectSelfContained();
+  });
+
+  it('every version link of the index opens that version’s reference', async () => {
+    await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    const targets = await page
+      .locator('a.version-link')
+      .evaluateAll((links) => links.map((link) => [link.textContent ?? '', (link as HTMLAnchorElement).href]));
+    expect(targets).toHaveLength(versions.length);
+
+    for (const [text, href] of targets) {
+      const version = /\d+\.\d+/.exec(text ?? '')?.[0];
+      expect(version, `version in link text "${text}"`).toBeDefined();
+      const response = await page.goto(href ?? '', { waitUntil: 'load' });
+      expect(response?.status(), href).toBe(200);
+      expect(await page.title()).toBe(`${SITE_TITLE} ${version}`);
+      await waitForRedoc();
+      expect(await page.locator('#redoc h1').first().innerText()).toContain(`(${version})`);
+    }
+    expectSelfContained();
+  });
+
+  it(`${LATEST} reference renders offline: overview, decisions, every operation and webhook`, async () => {
+    await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    await page.getByRole('link', { name: `Open the ${LATEST} reference` }).click();
+    await page.waitForURL(`${server.origin}/${LATEST}/index.html`);
+    await waitForRedoc();
+
+    expect(await page.locator('#redoc h1').first().innerText()).toBe(`${SITE_TITLE} (${LATEST})`);
+    await page.screenshot({ path: join(artifactsDir, `v${LATEST}.png`) });
+
+    await page.getByRole('link', { name: 'Decisions', exact: true }).first().click();
+    await expectInViewport(heading('Decisions'), 'the Decisions heading');
+
+    for (const [group, summaries] of Object.entries(OPERATIONS_7_7)) {
+      await page.getByRole('link', { name: group, exact: true }).first().click();
+      await expectInViewport(heading(group), `the ${group} heading`);
+      for (const summary of summaries) {
+        // The sidebar entry of the operation (its name also carries the HTTP method).
+        await page.locator('a[href^="#/"]', { hasText: summary }).first().click();
+        const badge = group === 'Webhooks' ? 'Webhook' : undefined;
+        await expectInViewport(heading(summary, badge), `the heading "${summary}"`);
+      }
+    }
+    expectSelfContained();
+  });
+
+  it('the Decisions link of the index lands on the Decisions section', async () => {
+    await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    await page.locator('#decisions-link').click();
+    await page.waitForURL(`${server.origin}/${LATEST}/index.html${DECISIONS_ANCHOR}`);
+    await waitForRedoc();
+    await expectInViewport(heading('Decisions'), 'the Decisions heading');
+    expectSelfContained();
+  });
+});
