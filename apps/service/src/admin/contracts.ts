@@ -1,0 +1,97 @@
+/**
+ * Contracts between a contractor and the promoters it acts for. Adding and removing one
+ * records organisation_contract_added / organisation_contract_removed: organisation-level
+ * events of the promoter (object: the promoter's swa_code), notified but not polled.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database.js';
+import { contracts, organisations } from '../db/schema.js';
+import type { AuditEventType } from '../domain/enums.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { eventContext, recordEvents, type EventContext, type WriteOptions } from '../events/record-events.js';
+import { requireOrganisation, type Organisation } from './organisations.js';
+
+export interface Contract {
+  contractor: string;
+  promoter: string;
+  promoterSwaCode: string | null;
+  status: 'active' | 'removed';
+}
+
+async function recordContractEvent(tx: Database, promoter: Organisation, context: EventContext, eventType: AuditEventType) {
+  await recordEvents(
+    tx,
+    { workId: null, promoterOrgId: promoter.id, highwayAuthorityOrgId: null, workstreamPrefix: null },
+    context,
+    [{ eventType, objectType: 'organisation', objectReferenceNumber: promoter.swaCode, parentObjectReferenceNumber: null }],
+  );
+}
+
+/** Runs `change` in a transaction with the contractor and the promoter, named by name or swa_code. */
+async function changeContract(
+  db: Database,
+  input: { contractor: string; promoter: string },
+  options: WriteOptions,
+  change: (tx: Database, parties: { contractor: Organisation; promoter: Organisation }, context: EventContext) => Promise<void>,
+): Promise<void> {
+  const context = eventContext(options);
+  await db.transaction(async (tx) => {
+    const contractor = await requireOrganisation(tx, input.contractor, 'contractor');
+    const promoter = await requireOrganisation(tx, input.promoter, 'promoter');
+    await change(tx, { contractor, promoter }, context);
+  });
+}
+
+export async function addContract(
+  db: Database,
+  input: { contractor: string; promoter: string },
+  options: WriteOptions = {},
+): Promise<void> {
+  await changeContract(db, input, options, async (tx, { contractor, promoter }, context) => {
+    const [added] = await tx
+      .insert(contracts)
+      .values({ contractorOrgId: contractor.id, promoterOrgId: promoter.id, createdAt: context.at })
+      .onConflictDoNothing()
+      .returning({ id: contracts.id });
+    if (!added) throw new ConflictError(`${contractor.name} holds an active contract with ${promoter.name} already`);
+    await recordContractEvent(tx, promoter, context, 'organisation_contract_added');
+  });
+}
+
+export async function removeContract(
+  db: Database,
+  input: { contractor: string; promoter: string },
+  options: WriteOptions = {},
+): Promise<void> {
+  await changeContract(db, input, options, async (tx, { contractor, promoter }, context) => {
+    const [removed] = await tx
+      .update(contracts)
+      .set({ status: 'removed', removedAt: context.at })
+      .where(
+        and(
+          eq(contracts.contractorOrgId, contractor.id),
+          eq(contracts.promoterOrgId, promoter.id),
+          eq(contracts.status, 'active'),
+        ),
+      )
+      .returning({ id: contracts.id });
+    if (!removed) throw new NotFoundError(`${contractor.name} holds no active contract with ${promoter.name}`);
+    await recordContractEvent(tx, promoter, context, 'organisation_contract_removed');
+  });
+}
+
+export async function listContracts(db: Database): Promise<Contract[]> {
+  const contractor = alias(organisations, 'contractor');
+  return db
+    .select({
+      contractor: contractor.name,
+      promoter: organisations.name,
+      promoterSwaCode: organisations.swaCode,
+      status: contracts.status,
+    })
+    .from(contracts)
+    .innerJoin(contractor, eq(contractor.id, contracts.contractorOrgId))
+    .innerJoin(organisations, eq(organisations.id, contracts.promoterOrgId))
+    .orderBy(asc(contracts.id));
+}

@@ -1,0 +1,60 @@
+/** Who is calling, and which works they may see. */
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Organisation } from '../admin/organisations.js';
+import type { UserRole } from '../db/schema.js';
+import { ForbiddenError } from '../errors.js';
+
+export interface Caller {
+  username: string;
+  role: UserRole;
+  organisation: Organisation;
+  /** For a contractor: the promoters its organisation holds an active contract with. */
+  activeContracts: { id: number; name: string; swaCode: string | null }[];
+}
+
+const interfaceRoles: readonly UserRole[] = ['Planner', 'Contractor', 'HighwayAuthority'];
+
+/**
+ * Refuses callers the interface does not serve: roles other than Planner, Contractor and
+ * HighwayAuthority, and contractors without any active contract.
+ */
+export function requireInterfaceCaller(caller: Caller): void {
+  if (!interfaceRoles.includes(caller.role)) {
+    throw new ForbiddenError(`the ${caller.role} role may not use this operation`);
+  }
+  if (caller.role === 'Contractor' && caller.activeContracts.length === 0) {
+    throw new ForbiddenError('the contractor holds no active contract');
+  }
+}
+
+/** Works of these promoters (or of any), in this highway authority's area (or in any). */
+export interface Visibility {
+  promoterOrgIds: readonly number[] | 'any';
+  highwayAuthorityOrgId: number | 'any';
+}
+
+/** What each role sees when nothing narrows it: its own works, its authority's, or its contracted promoters'. */
+export function visibilityOf(caller: Caller): Visibility {
+  switch (caller.role) {
+    case 'Planner':
+      return { promoterOrgIds: [caller.organisation.id], highwayAuthorityOrgId: 'any' };
+    case 'HighwayAuthority':
+      return { promoterOrgIds: 'any', highwayAuthorityOrgId: caller.organisation.id };
+    case 'Contractor':
+      return { promoterOrgIds: caller.activeContracts.map((promoter) => promoter.id), highwayAuthorityOrgId: 'any' };
+    case 'Operator':
+      throw new ForbiddenError('the Operator role may not use this operation');
+  }
+}
+
+/** The condition that keeps rows visible, over a table's promoter and authority columns. */
+export function visibleRows(
+  visibility: Visibility,
+  columns: { promoterOrgId: PgColumn; highwayAuthorityOrgId: PgColumn },
+): SQL | undefined {
+  return and(
+    visibility.promoterOrgIds === 'any' ? undefined : inArray(columns.promoterOrgId, [...visibility.promoterOrgIds]),
+    visibility.highwayAuthorityOrgId === 'any' ? undefined : eq(columns.highwayAuthorityOrgId, visibility.highwayAuthorityOrgId),
+  );
+}

@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+/**
+ * street-events: administration and sandbox commands of the service.
+ * The database is PostgreSQL when --database-url (or DATABASE_URL) is given, otherwise
+ * embedded PGlite in --data-dir (or PGLITE_DATA_DIR, default .data/pglite).
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { addContract, listContracts, removeContract } from './admin/contracts.js';
+import { createOrganisation, listOrganisations } from './admin/organisations.js';
+import { createUser, listUsers } from './admin/users.js';
+import { issueToken, revokeToken } from './auth/tokens.js';
+import { defaultPgliteDataDir, openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from './db/database.js';
+import { organisationKind, userRole } from './db/schema.js';
+import { ServiceError } from './errors.js';
+import { progressBar } from './seed/progress.js';
+import { isEmpty, reissueSandboxTokens, seedSandbox, type SandboxSummary } from './seed/sandbox.js';
+import { configFromEnv } from './config.js';
+import { closeOnSignals, startServer } from './server.js';
+import { simulate } from './simulation/simulate.js';
+
+interface GlobalOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+function wholeNumber(min: number) {
+  return (value: string): number => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min) throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    return parsed;
+  };
+}
+
+function databaseConfig(options: GlobalOptions): DatabaseConfig {
+  return options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl } : { kind: 'pglite', dataDir: options.dataDir };
+}
+
+/** Opens the database the global options name, runs `work`, and closes it. */
+async function withDatabase(command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  const handle = await openDatabase(databaseConfig(command.optsWithGlobals<GlobalOptions>()));
+  try {
+    await work(handle.db, handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Rows as aligned columns, or as JSON. */
+function print(rows: object[], json: boolean | undefined): void {
+  if (json) {
+    console.log(JSON.stringify(rows, null, 2));
+    return;
+  }
+  if (rows.length === 0) return;
+  const keys = Object.keys(rows[0]!);
+  const cells = [keys, ...rows.map((row) => keys.map((key) => String((row as Record<string, unknown>)[key] ?? '')))];
+  const widths = keys.map((_key, column) => Math.max(...cells.map((line) => line[column]!.length)));
+  for (const line of cells)
+    console.log(
+      line
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+function printSandbox(summary: SandboxSummary): void {
+  console.log(`Seeded ${summary.events} events.\n\nOrganisations:`);
+  print(summary.organisations, false);
+  console.log('\nUsers (each token is shown only now; the database keeps its hash):');
+  print(summary.users, false);
+}
+
+const program = new Command('street-events')
+  .description('Administer the street-works event interface service and exercise its sandbox.')
+  .addOption(new Option('--database-url <url>', 'PostgreSQL connection URL; without it, embedded PGlite').env('DATABASE_URL'))
+  .addOption(new Option('--data-dir <dir>', 'PGlite data directory').env('PGLITE_DATA_DIR').default(defaultPgliteDataDir))
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(text) });
+
+program
+  .command('migrate')
+  .description('apply the pending database migrations')
+  .action((_options, command: Command) =>
+    withDatabase(command, async (_db, handle) => {
+      await handle.migrate();
+      console.error('migrations applied');
+    }),
+  );
+
+program
+  .command('seed')
+  .description('migrate, then fill an empty database with the sandbox: organisations, users and tokens, works and events')
+  .option('--events <n>', 'about how many events of history to record', wholeNumber(0), 2000)
+  .option('--days <n>', 'days of history, ending now', wholeNumber(1), 60)
+  .option('--random-seed <n>', 'seed of the random choices, for a reproducible sandbox', wholeNumber(0))
+  .option('--json', 'print the organisations, users and tokens as JSON')
+  .action((options: { events: number; days: number; randomSeed?: number; json?: boolean }, command: Command) =>
+    withDatabase(command, async (db, handle) => {
+      await handle.migrate();
+      const summary = await seedSandbox(db, {
+        events: options.events,
+        days: options.days,
+        randomSeed: options.randomSeed,
+        onProgress: progressBar('events'),
+      });
+      if (options.json) console.log(JSON.stringify(summary, null, 2));
+      else printSandbox(summary);
+    }),
+  );
+
+const org = program.command('org').description('organisations');
+org
+  .command('create')
+  .description('create an organisation (a promoter gets its default workstream 000)')
+  .addOption(new Option('--kind <kind>', 'kind of organisation').choices(organisationKind.enumValues).makeOptionMandatory())
+  .requiredOption('--name <name>', 'name, unique')
+  .option('--swa-code <code>', 'street authority code, up to 4 characters (promoters and highway authorities)')
+  .action((options: { kind: (typeof organisationKind.enumValues)[number]; name: string; swaCode?: string }, command: Command) =>
+    withDatabase(command, async (db) => print([await createOrganisation(db, options)], false)),
+  );
+
+const user = program.command('user').description('users');
+user
+  .command('create')
+  .description('create a user; the role must suit the organisation (Operator is internal and suits any)')
+  .requiredOption('--username <username>', 'username, unique')
+  .addOption(new Option('--role <role>', 'role').choices(userRole.enumValues).makeOptionMandatory())
+  .requiredOption('--org <organisation>', 'organisation name or swa_code')
+  .action((options: { username: string; role: (typeof userRole.enumValues)[number]; org: string }, command: Command) =>
+    withDatabase(command, async (db) =>
+      print([await createUser(db, { username: options.username, role: options.role, organisation: options.org })], false),
+    ),
+  );
+
+const token = program.command('token').description('API tokens (sent in the token header)');
+token
+  .command('issue')
+  .description('issue a token for a user and print it; only its hash is kept')
+  .argument('<username>', 'the user')
+  .action((username: string, _options, command: Command) =>
+    withDatabase(command, async (db) => {
+      const issued = await issueToken(db, username);
+      console.log(issued.token);
+      console.error(`token ${issued.prefix}… issued to ${username}; it is not shown again`);
+    }),
+  );
+token
+  .command('revoke')
+  .description('revoke a token, named by the prefix shown when it was issued')
+  .argument('<prefix>', 'the first characters of the token, e.g. se_AbC1234')
+  .action((prefix: string, _options, command: Command) =>
+    withDatabase(command, async (db) => console.error(`revoked ${await revokeToken(db, prefix)} token(s)`)),
+  );
+
+const contract = program.command('contract').description('contracts between contractors and promoters');
+for (const [name, description, change] of [
+  ['add', 'let a contractor act for a promoter', addContract],
+  ['remove', 'end a contractor’s active contract with a promoter', removeContract],
+] as const) {
+  contract
+    .command(name)
+    .description(description)
+    .requiredOption('--contractor <organisation>', 'contractor name')
+    .requiredOption('--promoter <organisation>', 'promoter name or swa_code')
+    .action((options: { contractor: string; promoter: string }, command: Command) =>
+      withDatabase(command, async (db) => {
+        await change(db, options);
+        console.error(`contract ${name === 'add' ? 'added' : 'removed'}`);
+      }),
+    );
+}
+
+for (const [group, list, what] of [
+  [org, listOrganisations, 'organisations'],
+  [user, listUsers, 'users'],
+  [contract, listContracts, 'contracts'],
+] as const) {
+  group
+    .command('list')
+    .description(`list ${what}`)
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }, command: Command) =>
+      withDatabase(command, async (db) => print(await list(db), options.json)),
+    );
+}
+
+program
+  .command('simulate')
+  .description('produce realistic activity on the seeded sandbox until interrupted (Ctrl-C)')
+  .option('--rate <n>', 'activities a second', wholeNumber(1), 2)
+  .option('--quiet', 'do not print each activity')
+  .action((options: { rate: number; quiet?: boolean }, command: Command) =>
+    withDatabase(command, async (db) => {
+      const stop = new AbortController();
+      process.once('SIGINT', () => stop.abort());
+      process.once('SIGTERM', () => stop.abort());
+      const { activities } = await simulate(db, {
+        rate: options.rate,
+        signal: stop.signal,
+        onActivity: options.quiet ? undefined : (line) => console.log(line),
+      });
+      console.error(`simulation stopped after ${activities} activities`);
+    }),
+  );
+
+program
+  .command('serve')
+  .description('migrate, then serve the interface (PORT, HOST and the other settings come from the environment)')
+  .option('--sandbox', 'seed the database first if it is empty, and print the base URL and a fresh token for each sandbox user')
+  .option('--events <n>', 'with --sandbox: events of history to seed into an empty database', wholeNumber(0), 2000)
+  .action(async (options: { sandbox?: boolean; events: number }, command: Command) => {
+    const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>()) };
+    const handle = await openDatabase(config.database);
+    await handle.migrate();
+    let users: SandboxSummary['users'] = [];
+    if (options.sandbox) {
+      users = (await isEmpty(handle.db))
+        ? (await seedSandbox(handle.db, { events: options.events, onProgress: progressBar('events') })).users
+        : await reissueSandboxTokens(handle.db);
+    }
+    const server = await startServer(config, handle);
+    closeOnSignals(server);
+    if (options.sandbox) {
+      console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header):`);
+      print(users, false);
+      console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
+    }
+  });
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  process.exitCode = 1;
+  if (error instanceof ServiceError) console.error(`error: ${error.message}`);
+  else console.error(error);
+}

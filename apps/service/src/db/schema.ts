@@ -1,0 +1,407 @@
+/**
+ * The database schema. `pnpm run db:generate` turns changes here into a versioned SQL
+ * migration under `drizzle/`; the update_id allocation trigger lives in a hand-written
+ * migration there (see src/events/record-events.ts for its design).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  activityTypes,
+  assessmentStatuses,
+  auditEventTypes,
+  auditObjectTypes,
+  laneRentalAssessmentOutcomes,
+  permitStatuses,
+  trafficManagementTypes,
+  workCategories,
+  workStatuses,
+  type PermitConditionType,
+} from '../domain/enums.js';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => moment('created_at').notNull().defaultNow();
+
+export const organisationKind = pgEnum('organisation_kind', ['promoter', 'highway_authority', 'contractor']);
+export type OrganisationKind = (typeof organisationKind.enumValues)[number];
+
+/** Operator is internal (administration); it is not a role of the public interface. */
+export const userRole = pgEnum('user_role', ['Planner', 'Contractor', 'HighwayAuthority', 'Operator']);
+export type UserRole = (typeof userRole.enumValues)[number];
+
+export const contractStatus = pgEnum('contract_status', ['active', 'removed']);
+export const changeRequestKind = pgEnum('change_request_kind', ['alteration', 'change_request']);
+export type ChangeRequestKind = (typeof changeRequestKind.enumValues)[number];
+export const changeRequestStatus = pgEnum('change_request_status', ['submitted', 'granted', 'refused', 'cancelled']);
+export type ChangeRequestStatus = (typeof changeRequestStatus.enumValues)[number];
+
+export const workCategory = pgEnum('work_category', workCategories);
+export const trafficManagementType = pgEnum('traffic_management_type', trafficManagementTypes);
+export const assessmentStatus = pgEnum('assessment_status', assessmentStatuses);
+export const permitStatus = pgEnum('permit_status', permitStatuses);
+export const workStatus = pgEnum('work_status', workStatuses);
+export const laneRentalAssessmentOutcome = pgEnum('lane_rental_assessment_outcome', laneRentalAssessmentOutcomes);
+export const activityType = pgEnum('activity_type', activityTypes);
+export const auditObjectType = pgEnum('audit_object_type', auditObjectTypes);
+export const auditEventType = pgEnum('audit_event_type', auditEventTypes);
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: serial('id').primaryKey(),
+    kind: organisationKind('kind').notNull(),
+    name: text('name').notNull().unique(),
+    swaCode: varchar('swa_code', { length: 4 }).unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('organisations_swa_code_required', sql`${t.kind} = 'contractor' or ${t.swaCode} is not null`)],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: varchar('username', { length: 100 }).notNull().unique(),
+  role: userRole('role').notNull(),
+  organisationId: integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  createdAt: createdAt(),
+});
+
+/** Only the SHA-256 of a token is stored; the prefix is kept to tell tokens apart. */
+export const apiTokens = pgTable('api_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+  tokenPrefix: varchar('token_prefix', { length: 16 }).notNull(),
+  createdAt: createdAt(),
+  revokedAt: moment('revoked_at'),
+});
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    contractorOrgId: integer('contractor_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    promoterOrgId: integer('promoter_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    status: contractStatus('status').notNull().default('active'),
+    createdAt: createdAt(),
+    removedAt: moment('removed_at'),
+  },
+  (t) => [
+    uniqueIndex('contracts_one_active_per_pair')
+      .on(t.contractorOrgId, t.promoterOrgId)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+export const workstreams = pgTable(
+  'workstreams',
+  {
+    id: serial('id').primaryKey(),
+    promoterOrgId: integer('promoter_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    prefix: char('prefix', { length: 3 }).notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('workstreams_promoter_prefix').on(t.promoterOrgId, t.prefix),
+    check('workstreams_prefix_digits', sql`${t.prefix} ~ '^[0-9]{3}$'`),
+  ],
+);
+
+type Position = [easting: number, northing: number];
+/** A GeoJSON geometry in British National Grid (EPSG:27700) eastings and northings. */
+export type WorksCoordinates =
+  | { type: 'Point'; coordinates: Position }
+  | { type: 'LineString'; coordinates: Position[] }
+  | { type: 'Polygon'; coordinates: Position[][] };
+
+export const works = pgTable(
+  'works',
+  {
+    id: serial('id').primaryKey(),
+    workReferenceNumber: varchar('work_reference_number', { length: 24 }).notNull().unique(),
+    promoterOrgId: integer('promoter_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    highwayAuthorityOrgId: integer('highway_authority_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    workstreamId: integer('workstream_id')
+      .notNull()
+      .references(() => workstreams.id),
+    street: text('street').notNull(),
+    town: text('town').notNull(),
+    area: text('area').notNull(),
+    usrn: integer('usrn').notNull(),
+    roadCategory: smallint('road_category').notNull(),
+    worksCoordinates: jsonb('works_coordinates').$type<WorksCoordinates>().notNull(),
+    locationDescription: text('location_description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('works_reference_format', sql`${t.workReferenceNumber} ~ '^[A-Za-z0-9_-]{1,24}$'`),
+    check('works_usrn_range', sql`${t.usrn} between 1000001 and 99999999`),
+    check('works_road_category_range', sql`${t.roadCategory} between 0 and 4`),
+  ],
+);
+
+export interface PermitCondition {
+  condition: PermitConditionType;
+  comment?: string | null;
+}
+
+export const permits = pgTable(
+  'permits',
+  {
+    /** Internal id; also the keyset cursor of permit search. */
+    id: serial('id').primaryKey(),
+    permitReferenceNumber: varchar('permit_reference_number', { length: 27 }).notNull().unique(),
+    workId: integer('work_id')
+      .notNull()
+      .references(() => works.id),
+    descriptionOfWork: text('description_of_work').notNull(),
+    workCategory: workCategory('work_category').notNull(),
+    trafficManagementType: trafficManagementType('traffic_management_type').notNull(),
+    activityType: activityType('activity_type').notNull(),
+    proposedStartDate: moment('proposed_start_date').notNull(),
+    proposedEndDate: moment('proposed_end_date').notNull(),
+    proposedStartTime: moment('proposed_start_time'),
+    proposedEndTime: moment('proposed_end_time'),
+    status: permitStatus('status').notNull(),
+    assessmentStatus: assessmentStatus('assessment_status'),
+    workStatus: workStatus('work_status').notNull(),
+    deadlineDate: moment('deadline_date').notNull(),
+    dateCreated: moment('date_created').notNull(),
+    statusChangedDate: moment('status_changed_date').notNull(),
+    actualStartDate: moment('actual_start_date'),
+    actualEndDate: moment('actual_end_date'),
+    isActivePermit: boolean('is_active_permit').notNull(),
+    isTrafficSensitive: boolean('is_traffic_sensitive').notNull(),
+    hasNoFinalReinstatement: boolean('has_no_final_reinstatement').notNull(),
+    isDeemed: boolean('is_deemed').notNull(),
+    excavationCarriedOut: boolean('excavation_carried_out').notNull(),
+    isEarlyStart: boolean('is_early_start').notNull(),
+    isHighImpactTrafficManagement: boolean('is_high_impact_traffic_management').notNull(),
+    isLaneRental: boolean('is_lane_rental').notNull(),
+    laneRentalChargesNotAgreed: boolean('lane_rental_charges_not_agreed').notNull(),
+    laneRentalChargesPotentiallyApply: boolean('lane_rental_charges_potentially_apply').notNull(),
+    laneRentalAssessmentOutcome: laneRentalAssessmentOutcome('lane_rental_assessment_outcome'),
+    paaToPaDeadlineDate: moment('paa_to_pa_deadline_date'),
+    permitConditions: jsonb('permit_conditions').$type<PermitCondition[]>().notNull(),
+    /** Number of ancillary information records held; the permit "holds ancillary information" when > 0. */
+    ancillaryInfoCount: integer('ancillary_info_count').notNull(),
+  },
+  (t) => [index('permits_work').on(t.workId), check('permits_ancillary_info_count', sql`${t.ancillaryInfoCount} >= 0`)],
+);
+
+export const changeRequests = pgTable(
+  'change_requests',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    permitId: integer('permit_id')
+      .notNull()
+      .references(() => permits.id),
+    kind: changeRequestKind('kind').notNull(),
+    status: changeRequestStatus('status').notNull(),
+    // The changes asked for (null: unchanged); applied to the permit when granted.
+    proposedStartDate: moment('proposed_start_date'),
+    proposedEndDate: moment('proposed_end_date'),
+    trafficManagementType: trafficManagementType('traffic_management_type'),
+    descriptionOfWork: text('description_of_work'),
+    createdAt: moment('created_at').notNull(),
+    decidedAt: moment('decided_at'),
+  },
+  (t) => [index('change_requests_permit').on(t.permitId)],
+);
+
+/**
+ * Records attached to a work: inspections, sample inspections, FPNs, comments, reinstatements
+ * and section 81/74/58 records. Their lifecycles are in src/domain/work-object-lifecycles.ts.
+ */
+export const workObjects = pgTable(
+  'work_objects',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    workId: integer('work_id')
+      .notNull()
+      .references(() => works.id),
+    objectType: auditObjectType('object_type').notNull(),
+    status: text('status').notNull(),
+    createdAt: moment('created_at').notNull(),
+    updatedAt: moment('updated_at').notNull(),
+  },
+  (t) => [
+    index('work_objects_work').on(t.workId),
+    index('work_objects_open_by_type')
+      .on(t.objectType, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Sample inspection quarters a highway authority has ended (calendar quarters, `YYYY-Qn`, UTC). */
+export const endedSampleInspectionQuarters = pgTable(
+  'ended_sample_inspection_quarters',
+  {
+    highwayAuthorityOrgId: integer('highway_authority_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    quarter: varchar('quarter', { length: 7 }).notNull(),
+    endedAt: moment('ended_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.highwayAuthorityOrgId, t.quarter] }),
+    check('ended_sample_inspection_quarters_format', sql`${t.quarter} ~ '^[0-9]{4}-Q[1-4]$'`),
+  ],
+);
+
+/** Source of update_ids; drawn from only at commit time, under the allocation lock. */
+export const auditEventUpdateIdSeq = pgSequence('audit_event_update_id_seq');
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    /** Insertion order; internal. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null until the commit-time trigger assigns it; committed rows always have one. */
+    updateId: bigint('update_id', { mode: 'number' }).unique(),
+    updateDateTime: moment('update_date_time').notNull(),
+    /** Null for organisation-level events, which are notified but not part of the polling feed. */
+    workId: integer('work_id').references(() => works.id),
+    eventType: auditEventType('event_type').notNull(),
+    objectType: auditObjectType('object_type').notNull(),
+    objectReferenceNumber: text('object_reference_number'),
+    parentObjectReferenceNumber: text('parent_object_reference_number'),
+    actingUsername: varchar('acting_username', { length: 100 }),
+    internalUserIdentifier: varchar('internal_user_identifier', { length: 100 }),
+    internalUserName: varchar('internal_user_name', { length: 100 }),
+    promoterOrgId: integer('promoter_org_id').references(() => organisations.id),
+    highwayAuthorityOrgId: integer('highway_authority_org_id').references(() => organisations.id),
+    workstreamPrefix: char('workstream_prefix', { length: 3 }),
+  },
+  (t) => [
+    index('audit_events_promoter_update').on(t.promoterOrgId, t.updateId),
+    index('audit_events_highway_authority_update').on(t.highwayAuthorityOrgId, t.updateId),
+    index('audit_events_update_date_time').on(t.updateDateTime),
+    index('audit_events_work').on(t.workId),
+    check(
+      'audit_events_work_scope',
+      sql`${t.workId} is null or (${t.promoterOrgId} is not null and ${t.highwayAuthorityOrgId} is not null and ${t.workstreamPrefix} is not null)`,
+    ),
+  ],
+);
+
+// Push notifications (src/notifications/): subscriptions, what they cover, the delivery outbox
+// and the webhook signing keys.
+
+export const subscriptionStatus = pgEnum('subscription_status', ['unconfirmed', 'confirmed']);
+export const deliveryKind = pgEnum('delivery_kind', ['confirmation', 'notification']);
+export const deliveryStatus = pgEnum('delivery_status', ['pending', 'delivered', 'dead']);
+
+/** One subscription per organisation. Only the SHA-256 of the confirmation token is kept, until it is used. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    reference: varchar('reference', { length: 30 }).notNull().unique(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .unique()
+      .references(() => organisations.id),
+    apiEndpoint: varchar('api_endpoint', { length: 2048 }).notNull(),
+    description: varchar('description', { length: 100 }).notNull().default(''),
+    status: subscriptionStatus('status').notNull().default('unconfirmed'),
+    confirmationTokenHash: char('confirmation_token_hash', { length: 64 }).unique(),
+    createdAt: moment('created_at').notNull(),
+    confirmedAt: moment('confirmed_at'),
+  },
+  (t) => [
+    check('subscriptions_reference_format', sql`${t.reference} ~ '^SUB-[0-9A-Z]{26}$'`),
+    index('subscriptions_unconfirmed_created').on(t.createdAt).where(sql`${t.status} = 'unconfirmed'`),
+  ],
+);
+
+/** The organisations whose events a subscription receives: its own, or a contractor's promoters. */
+export const subscriptionCoverage = pgTable(
+  'subscription_coverage',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.organisationId] }),
+    index('subscription_coverage_organisation').on(t.organisationId),
+  ],
+);
+
+/** The outbox: one row per message to deliver to one subscription; `message_id` is the stable webhook-id. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    messageId: varchar('message_id', { length: 64 }).notNull().unique(),
+    kind: deliveryKind('kind').notNull(),
+    /** The event notified (notifications only); its update_id orders the deliveries of one ordering key. */
+    auditEventId: bigint('audit_event_id', { mode: 'number' }).references(() => auditEvents.id),
+    /** Work reference (or object reference of an organisation-level event): FIFO within a key. */
+    orderingKey: text('ordering_key').notNull(),
+    /** Confirmation: the whole message. Notification: the payload, its update_id filled in when sent. */
+    body: text('body').notNull(),
+    status: deliveryStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: moment('created_at').notNull(),
+    deliveredAt: moment('delivered_at'),
+  },
+  (t) => [
+    index('deliveries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('deliveries_pending_order')
+      .on(t.subscriptionId, t.orderingKey)
+      .where(sql`${t.status} = 'pending'`),
+    index('deliveries_dead').on(t.subscriptionId, t.createdAt).where(sql`${t.status} = 'dead'`),
+  ],
+);
+
+/** ed25519 keys signing the webhooks; every key not retired signs and is published. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: varchar('kid', { length: 64 }).primaryKey(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: createdAt(),
+  retiredAt: moment('retired_at'),
+});

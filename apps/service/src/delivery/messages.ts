@@ -1,0 +1,71 @@
+/**
+ * The two messages pushed to a subscription's endpoint, in the envelope of the permitting
+ * system's notifications, and the HTTP request of one delivery attempt: the envelope as JSON
+ * sent as `text/plain; charset=UTF-8`, with the Standard Webhooks headers. `webhook-id` is the
+ * message's `MessageId`, the same on every retry; `webhook-timestamp` and the signature are
+ * those of the attempt.
+ */
+import type { NotificationMessage, NotificationPayload, SubscriptionConfirmationMessage } from '@street-events/types';
+import { signatureHeader, type SigningKey } from './signing.js';
+
+export type WebhookMessage = SubscriptionConfirmationMessage | NotificationMessage;
+
+export const confirmationInstructions =
+  'You have chosen to subscribe to street works notifications. To confirm the subscription, visit the SubscribeURL included in this message.';
+
+export const userAgent = 'street-events-webhooks/1.0';
+
+export function subscriptionConfirmation(fields: {
+  messageId: string;
+  token: string;
+  subscriptionReferenceNumber: string;
+  subscribeUrl: string;
+  createdAt: Date;
+}): SubscriptionConfirmationMessage {
+  return {
+    Type: 'SubscriptionConfirmation',
+    MessageId: fields.messageId,
+    Token: fields.token,
+    TopicArn: fields.subscriptionReferenceNumber,
+    Message: confirmationInstructions,
+    SubscribeURL: fields.subscribeUrl,
+    Timestamp: fields.createdAt.toISOString(),
+  };
+}
+
+export function notification(fields: {
+  messageId: string;
+  subscriptionReferenceNumber: string;
+  payload: NotificationPayload;
+  createdAt: Date;
+}): NotificationMessage {
+  return {
+    Type: 'Notification',
+    MessageId: fields.messageId,
+    TopicArn: fields.subscriptionReferenceNumber,
+    Message: JSON.stringify(fields.payload),
+    Timestamp: fields.createdAt.toISOString(),
+  };
+}
+
+export interface DeliveryRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The body and headers of the attempt made at `attemptedAt`, signed with every active key. */
+export function deliveryRequest(message: WebhookMessage, keys: readonly SigningKey[], attemptedAt: Date): DeliveryRequest {
+  const body = JSON.stringify(message);
+  const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
+  return {
+    body,
+    headers: {
+      'content-type': 'text/plain; charset=UTF-8',
+      'user-agent': userAgent,
+      'webhook-id': message.MessageId,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signatureHeader(keys, message.MessageId, timestamp, body),
+      'x-amz-sns-message-type': message.Type,
+    },
+  };
+}

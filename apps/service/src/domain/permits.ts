@@ -1,0 +1,236 @@
+/**
+ * The permit as a state machine, without the database: how a permit application becomes a
+ * permit summary, and how each permit event changes it. The interface does not show the
+ * transitions; these follow the permitting scheme's usual flow.
+ */
+import type { permits, PermitCondition } from '../db/schema.js';
+import { ConflictError, ValidationError } from '../errors.js';
+import type {
+  ActivityType,
+  AssessmentStatus,
+  AuditEventType,
+  LaneRentalAssessmentOutcome,
+  PermitStatus,
+  TrafficManagementType,
+  WorkCategory,
+  WorkStatus,
+} from './enums.js';
+
+export type PermitRow = typeof permits.$inferSelect;
+export type NewPermitRow = Omit<PermitRow, 'id' | 'workId' | 'permitReferenceNumber'>;
+
+export interface PermitApplication {
+  descriptionOfWork: string;
+  workCategory: WorkCategory;
+  trafficManagementType: TrafficManagementType;
+  activityType: ActivityType;
+  proposedStartDate: Date;
+  proposedEndDate: Date;
+  proposedStartTime?: Date | null;
+  proposedEndTime?: Date | null;
+  isTrafficSensitive?: boolean;
+  excavationCarriedOut?: boolean;
+  isEarlyStart?: boolean;
+  isHighImpactTrafficManagement?: boolean;
+  isLaneRental?: boolean;
+  laneRentalChargesNotAgreed?: boolean;
+  laneRentalChargesPotentiallyApply?: boolean;
+  laneRentalAssessmentOutcome?: LaneRentalAssessmentOutcome | null;
+  hasNoFinalReinstatement?: boolean;
+  permitConditions?: PermitCondition[];
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Calendar days the highway authority has to assess an application (the scheme counts working days). */
+const assessmentDays: Record<WorkCategory, number> = {
+  immediate_urgent: 2,
+  immediate_emergency: 2,
+  minor: 3,
+  standard: 5,
+  major: 5,
+  paa: 30,
+  hs2_highway: 5,
+};
+
+/** A provisional advance authorisation must be followed by a permit application a month before the start. */
+const paaToPaLeadDays = 30;
+
+export function isImmediate(category: WorkCategory): boolean {
+  return category === 'immediate_urgent' || category === 'immediate_emergency';
+}
+
+/** The permit summary of a freshly submitted application. */
+function newPermit(application: PermitApplication, at: Date): NewPermitRow {
+  if (application.proposedEndDate < application.proposedStartDate) {
+    throw new ValidationError('proposed end date is before the proposed start date', 'proposed_end_date');
+  }
+  return {
+    descriptionOfWork: application.descriptionOfWork,
+    workCategory: application.workCategory,
+    trafficManagementType: application.trafficManagementType,
+    activityType: application.activityType,
+    proposedStartDate: application.proposedStartDate,
+    proposedEndDate: application.proposedEndDate,
+    proposedStartTime: application.proposedStartTime ?? null,
+    proposedEndTime: application.proposedEndTime ?? null,
+    status: 'submitted',
+    assessmentStatus: null,
+    workStatus: 'planned',
+    deadlineDate: new Date(at.getTime() + assessmentDays[application.workCategory] * dayMs),
+    dateCreated: at,
+    statusChangedDate: at,
+    actualStartDate: null,
+    actualEndDate: null,
+    isActivePermit: true,
+    isTrafficSensitive: application.isTrafficSensitive ?? false,
+    hasNoFinalReinstatement: application.hasNoFinalReinstatement ?? false,
+    isDeemed: false,
+    excavationCarriedOut: application.excavationCarriedOut ?? false,
+    isEarlyStart: application.isEarlyStart ?? false,
+    isHighImpactTrafficManagement: application.isHighImpactTrafficManagement ?? false,
+    isLaneRental: application.isLaneRental ?? false,
+    laneRentalChargesNotAgreed: application.laneRentalChargesNotAgreed ?? false,
+    laneRentalChargesPotentiallyApply: application.laneRentalChargesPotentiallyApply ?? false,
+    laneRentalAssessmentOutcome: application.laneRentalAssessmentOutcome ?? null,
+    paaToPaDeadlineDate:
+      application.workCategory === 'paa' ? new Date(application.proposedStartDate.getTime() - paaToPaLeadDays * dayMs) : null,
+    permitConditions: application.permitConditions ?? [],
+    ancillaryInfoCount: 0,
+  };
+}
+
+/** The part of a permit that its events read and change. */
+export type PermitState = Pick<
+  PermitRow,
+  | 'workCategory'
+  | 'status'
+  | 'assessmentStatus'
+  | 'workStatus'
+  | 'isActivePermit'
+  | 'isDeemed'
+  | 'actualStartDate'
+  | 'actualEndDate'
+  | 'statusChangedDate'
+  | 'ancillaryInfoCount'
+>;
+
+interface PermitTransition {
+  /** Why the permit cannot take the event in this state; null when it can. */
+  refusal(state: PermitState): string | null;
+  next(state: PermitState, at: Date): Partial<PermitState>;
+  /** Events that this one brings about in the same operation, recorded after it. */
+  consequences?(state: PermitState): AuditEventType[];
+}
+
+const awaitingAssessment: PermitStatus[] = ['submitted', 'permit_modification_request'];
+const live: PermitStatus[] = ['submitted', 'granted', 'permit_modification_request'];
+
+const statusIn =
+  (allowed: readonly PermitStatus[]) =>
+  (state: PermitState): string | null =>
+    allowed.includes(state.status) ? null : `the permit is ${state.status}`;
+
+const workStatusIn =
+  (allowed: readonly WorkStatus[]) =>
+  (state: PermitState): string | null =>
+    allowed.includes(state.workStatus) ? null : `the work is ${state.workStatus}`;
+
+function assessment(
+  from: readonly PermitStatus[],
+  status: PermitStatus,
+  assessmentStatus: AssessmentStatus,
+  also: Partial<PermitState> = {},
+): PermitTransition {
+  return { refusal: statusIn(from), next: (_state, at) => ({ status, assessmentStatus, statusChangedDate: at, ...also }) };
+}
+
+const permitTransitions = {
+  permit_granted: assessment(awaitingAssessment, 'granted', 'granted'),
+  permit_granted_with_duration_challenge: assessment(awaitingAssessment, 'granted', 'granted'),
+  permit_deemed: assessment(['submitted'], 'granted', 'granted_auto', { isDeemed: true }),
+  permit_refused: assessment(awaitingAssessment, 'refused', 'refused', { isActivePermit: false }),
+  permit_modification_request: assessment(['submitted'], 'permit_modification_request', 'permit_modification_request'),
+  permit_revoked: assessment(['granted'], 'revoked', 'revoked', { isActivePermit: false }),
+  permit_cancelled: {
+    refusal: (state) => statusIn(live)(state) ?? workStatusIn(['planned'])(state),
+    next: (_state, at) => ({
+      status: 'cancelled',
+      workStatus: 'cancelled',
+      isActivePermit: false,
+      statusChangedDate: at,
+      ancillaryInfoCount: 0,
+    }),
+    // A cancelled permit no longer holds its ancillary information.
+    consequences: (state) => (state.ancillaryInfoCount > 0 ? ['ancillary_info_removed'] : []),
+  },
+  work_start_logged: {
+    // Immediate works may start before the application is assessed.
+    refusal: (state) => workStatusIn(['planned'])(state) ?? statusIn(isImmediate(state.workCategory) ? live : ['granted'])(state),
+    next: (_state, at) => ({ workStatus: 'in_progress', actualStartDate: at }),
+  },
+  work_stop_logged: {
+    refusal: workStatusIn(['in_progress']),
+    next: (_state, at) => ({ workStatus: 'completed', actualEndDate: at }),
+  },
+  work_start_reverted: {
+    refusal: workStatusIn(['in_progress']),
+    next: () => ({ workStatus: 'planned', actualStartDate: null }),
+  },
+  work_stop_reverted: {
+    refusal: workStatusIn(['completed']),
+    next: () => ({ workStatus: 'in_progress', actualEndDate: null }),
+  },
+  ancillary_info_added: {
+    refusal: statusIn(live),
+    next: (state) => ({ ancillaryInfoCount: state.ancillaryInfoCount + 1 }),
+  },
+  ancillary_info_removed: {
+    refusal: (state) => (state.ancillaryInfoCount > 0 ? null : 'the permit holds no ancillary information'),
+    next: (state) => ({ ancillaryInfoCount: state.ancillaryInfoCount - 1 }),
+  },
+} satisfies Record<string, PermitTransition>;
+
+export type PermitEventType = keyof typeof permitTransitions;
+
+/** Why the permit cannot take the event in its state, or null when it can. */
+export function permitEventRefusal(state: PermitState, eventType: PermitEventType): string | null {
+  const transition: PermitTransition = permitTransitions[eventType];
+  return transition.refusal(state);
+}
+
+/**
+ * Applies a permit event: the changes to store and the events to record (the event itself,
+ * then its consequences). Throws ConflictError when the permit's state does not allow it.
+ */
+export function applyPermitEvent(
+  state: PermitState,
+  eventType: PermitEventType,
+  at: Date,
+): { changes: Partial<PermitState>; events: AuditEventType[] } {
+  const refusal = permitEventRefusal(state, eventType);
+  if (refusal !== null) throw new ConflictError(`${eventType} is not possible: ${refusal}`);
+  const transition: PermitTransition = permitTransitions[eventType];
+  return {
+    changes: transition.next(state, at),
+    events: [eventType, ...(transition.consequences?.(state) ?? [])],
+  };
+}
+
+/**
+ * A submitted permit and the events its submission records: permit_submitted, then, for an
+ * immediate work started on submission, work_start_logged at the same moment.
+ */
+export function submittedPermit(
+  application: PermitApplication,
+  at: Date,
+  startedOnSubmission = false,
+): { permit: NewPermitRow; events: AuditEventType[] } {
+  const permit = newPermit(application, at);
+  if (!startedOnSubmission) return { permit, events: ['permit_submitted'] };
+  if (!isImmediate(application.workCategory)) {
+    throw new ValidationError('only immediate works start on submission', 'work_category');
+  }
+  const started = applyPermitEvent(permit, 'work_start_logged', at);
+  return { permit: { ...permit, ...started.changes }, events: ['permit_submitted', ...started.events] };
+}

@@ -1,0 +1,131 @@
+/**
+ * Alterations and change requests to a permit: submitted, then granted, refused or cancelled.
+ * Granting applies the requested changes to the permit. Events name the request as object
+ * (type change_request, the interface has no alteration type) and its permit as parent.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { changeRequests, permits, type ChangeRequestKind, type ChangeRequestStatus } from '../db/schema.js';
+import type { AuditEventType, TrafficManagementType } from '../domain/enums.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { eventContext, recordEvents, type EventSpec, type WriteOptions } from './record-events.js';
+import { lockPermit } from './work-scope.js';
+
+export interface PermitChanges {
+  proposedStartDate?: Date;
+  proposedEndDate?: Date;
+  trafficManagementType?: TrafficManagementType;
+  descriptionOfWork?: string;
+}
+
+export type ChangeRequestDecision = Exclude<ChangeRequestStatus, 'submitted'>;
+
+const changeRequestEvents = {
+  alteration: {
+    submitted: 'alteration_submitted',
+    granted: 'alteration_granted',
+    refused: 'alteration_refused',
+    cancelled: 'alteration_cancelled',
+  },
+  change_request: {
+    submitted: 'change_request_submitted',
+    granted: 'change_request_granted',
+    refused: 'change_request_refused',
+    cancelled: 'change_request_cancelled',
+  },
+} as const satisfies Record<ChangeRequestKind, Record<ChangeRequestStatus, AuditEventType>>;
+
+/** References are `<permit reference>-ALT<nn>` and `<permit reference>-CR<nn>`, numbered per permit. */
+export function changeRequestReference(permitReferenceNumber: string, kind: ChangeRequestKind, sequence: number): string {
+  const tag = kind === 'alteration' ? 'ALT' : 'CR';
+  return `${permitReferenceNumber}-${tag}${String(sequence).padStart(2, '0')}`;
+}
+
+/** An event about a change request: the request is the object, its permit the parent. */
+export function changeRequestEvent(
+  kind: ChangeRequestKind,
+  status: ChangeRequestStatus,
+  reference: string,
+  permitReferenceNumber: string,
+): EventSpec {
+  return {
+    eventType: changeRequestEvents[kind][status],
+    objectType: 'change_request',
+    objectReferenceNumber: reference,
+    parentObjectReferenceNumber: permitReferenceNumber,
+  };
+}
+
+export async function submitChangeRequest(
+  db: Database,
+  input: { permitReferenceNumber: string; kind: ChangeRequestKind; changes: PermitChanges },
+  options: WriteOptions = {},
+): Promise<{ reference: string }> {
+  const context = eventContext(options);
+  return db.transaction(async (tx) => {
+    const { permit, work } = await lockPermit(tx, input.permitReferenceNumber);
+    if (!permit.isActivePermit || permit.workStatus === 'completed') {
+      throw new ConflictError(`the permit is ${permit.status} and the work ${permit.workStatus}: it cannot be changed`);
+    }
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(changeRequests)
+      .where(and(eq(changeRequests.permitId, permit.id), eq(changeRequests.kind, input.kind)));
+    const reference = changeRequestReference(permit.permitReferenceNumber, input.kind, (existing?.n ?? 0) + 1);
+    await tx.insert(changeRequests).values({
+      reference,
+      permitId: permit.id,
+      kind: input.kind,
+      status: 'submitted',
+      createdAt: context.at,
+      ...input.changes,
+    });
+    await recordEvents(tx, work, context, [changeRequestEvent(input.kind, 'submitted', reference, permit.permitReferenceNumber)]);
+    return { reference };
+  });
+}
+
+export async function decideChangeRequest(
+  db: Database,
+  input: { reference: string; decision: ChangeRequestDecision },
+  options: WriteOptions = {},
+): Promise<void> {
+  const context = eventContext(options);
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ permitReferenceNumber: permits.permitReferenceNumber })
+      .from(changeRequests)
+      .innerJoin(permits, eq(permits.id, changeRequests.permitId))
+      .where(eq(changeRequests.reference, input.reference));
+    if (!target) throw new NotFoundError(`no change request ${input.reference}`, 'reference');
+    // Read the request again once its permit is locked: it may have been decided meanwhile.
+    const { permit, work } = await lockPermit(tx, target.permitReferenceNumber);
+    const [request] = await tx.select().from(changeRequests).where(eq(changeRequests.reference, input.reference));
+    if (!request || request.status !== 'submitted') {
+      throw new ConflictError(`change request ${input.reference} is ${request?.status ?? 'gone'} already`);
+    }
+    if (input.decision === 'granted') {
+      const proposedStartDate = request.proposedStartDate ?? permit.proposedStartDate;
+      const proposedEndDate = request.proposedEndDate ?? permit.proposedEndDate;
+      if (proposedEndDate < proposedStartDate) {
+        throw new ValidationError('the change would end the work before it starts', 'proposed_end_date');
+      }
+      await tx
+        .update(permits)
+        .set({
+          proposedStartDate,
+          proposedEndDate,
+          trafficManagementType: request.trafficManagementType ?? permit.trafficManagementType,
+          descriptionOfWork: request.descriptionOfWork ?? permit.descriptionOfWork,
+        })
+        .where(eq(permits.id, permit.id));
+    }
+    await tx
+      .update(changeRequests)
+      .set({ status: input.decision, decidedAt: context.at })
+      .where(eq(changeRequests.id, request.id));
+    await recordEvents(tx, work, context, [
+      changeRequestEvent(request.kind, input.decision, request.reference, permit.permitReferenceNumber),
+    ]);
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Ending a highway authority's sample inspection quarter: each sample inspection still open
+ * in that quarter expires (sample_inspection_expired, an event of its work), then each
+ * promoter concerned is told the quarter ended (sample_inspection_quarter_ended, an
+ * organisation-level event whose object is the quarter). A quarter ends once.
+ */
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { requireOrganisation } from '../admin/organisations.js';
+import type { Database } from '../db/database.js';
+import { endedSampleInspectionQuarters, workObjects, works } from '../db/schema.js';
+import { quarterBounds } from '../domain/quarters.js';
+import { ConflictError } from '../errors.js';
+import { eventContext, recordEvents, type WriteOptions } from './record-events.js';
+import { lockQuarters } from './quarter-locks.js';
+import { advanceLockedWorkObject } from './work-objects.js';
+import { lockWork } from './work-scope.js';
+
+export async function endQuarter(
+  db: Database,
+  input: { highwayAuthority: string; quarter: string },
+  options: WriteOptions = {},
+): Promise<{ expired: string[] }> {
+  const { start, end } = quarterBounds(input.quarter);
+  const context = eventContext(options);
+  return db.transaction(async (tx) => {
+    const authority = await requireOrganisation(tx, input.highwayAuthority, 'highway_authority');
+    await lockQuarters(tx, authority.id, 'exclusive');
+    const [ended] = await tx
+      .insert(endedSampleInspectionQuarters)
+      .values({ highwayAuthorityOrgId: authority.id, quarter: input.quarter, endedAt: context.at })
+      .onConflictDoNothing()
+      .returning({ quarter: endedSampleInspectionQuarters.quarter });
+    if (!ended) throw new ConflictError(`${authority.name} has ended ${input.quarter} already`);
+
+    const inQuarter = await tx
+      .select({
+        reference: workObjects.reference,
+        status: workObjects.status,
+        workReferenceNumber: works.workReferenceNumber,
+        promoterOrgId: works.promoterOrgId,
+      })
+      .from(workObjects)
+      .innerJoin(works, eq(works.id, workObjects.workId))
+      .where(
+        and(
+          eq(workObjects.objectType, 'sample_inspection'),
+          eq(works.highwayAuthorityOrgId, authority.id),
+          gte(workObjects.createdAt, start),
+          lt(workObjects.createdAt, end),
+        ),
+      )
+      .orderBy(asc(workObjects.id));
+
+    const expired: string[] = [];
+    for (const inspection of inQuarter.filter((candidate) => candidate.status === 'open')) {
+      const work = await lockWork(tx, inspection.workReferenceNumber);
+      await advanceLockedWorkObject(tx, work, inspection.reference, 'sample_inspection_expired', context);
+      expired.push(inspection.reference);
+    }
+    for (const promoterOrgId of new Set(inQuarter.map((inspection) => inspection.promoterOrgId))) {
+      await recordEvents(
+        tx,
+        { workId: null, promoterOrgId, highwayAuthorityOrgId: authority.id, workstreamPrefix: null },
+        context,
+        [
+          {
+            eventType: 'sample_inspection_quarter_ended',
+            objectType: 'sample_inspection_target',
+            objectReferenceNumber: input.quarter,
+            parentObjectReferenceNumber: null,
+          },
+        ],
+      );
+    }
+    return { expired };
+  });
+}

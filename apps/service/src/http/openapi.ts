@@ -1,0 +1,82 @@
+/**
+ * The bundled OpenAPI document of the latest version, read once, and the operations in it.
+ * Routes, request validation and allowed roles all come from here, so the rules are written
+ * only in the document.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type JsonSchema = Record<string, unknown>;
+
+interface Reference {
+  $ref: string;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'query' | 'header' | 'path' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+interface RawOperation {
+  operationId: string;
+  parameters?: (Parameter | Reference)[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> } | Reference;
+  'x-allowed-roles'?: string[];
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { version: string; title: string };
+  paths: Record<string, Partial<Record<HttpMethod, RawOperation>>>;
+  components: Record<string, Record<string, unknown>>;
+}
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface Operation {
+  operationId: string;
+  method: Uppercase<HttpMethod>;
+  /** The path as written in the document, relative to the base URL. */
+  path: string;
+  queryParameters: Parameter[];
+  /** The JSON schema of the `application/json` body, when the operation takes one. */
+  bodySchema: JsonSchema | undefined;
+  bodyRequired: boolean;
+  allowedRoles: readonly string[];
+}
+
+export function loadDocument(): OpenApiDocument {
+  const file = fileURLToPath(import.meta.resolve('@street-events/openapi'));
+  return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+/** Resolves a local `#/components/...` reference of the document. */
+function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
+  if (typeof value !== 'object' || value === null || !('$ref' in value)) return value;
+  const [, section, name] = /^#\/components\/([^/]+)\/([^/]+)$/.exec(value.$ref) ?? [];
+  const target = section && name ? document.components[section]?.[name] : undefined;
+  if (target === undefined) throw new Error(`Unresolvable reference ${value.$ref}`);
+  return resolve(document, target as T | Reference);
+}
+
+export function listOperations(document: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, raw] of Object.entries(item) as [HttpMethod, RawOperation][]) {
+      const parameters = (raw.parameters ?? []).map((p) => resolve(document, p));
+      const body = raw.requestBody ? resolve(document, raw.requestBody) : undefined;
+      operations.push({
+        operationId: raw.operationId,
+        method: method.toUpperCase() as Uppercase<HttpMethod>,
+        path,
+        queryParameters: parameters.filter((p) => p.in === 'query'),
+        bodySchema: body?.content['application/json']?.schema,
+        bodyRequired: body?.required ?? false,
+        allowedRoles: raw['x-allowed-roles'] ?? [],
+      });
+    }
+  }
+  return operations;
+}

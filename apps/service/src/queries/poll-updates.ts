@@ -1,0 +1,172 @@
+/**
+ * Polling (`GET /works/updates`): the events of the works a caller may see, by update_id.
+ *
+ * - Rows ascend by update_id. Only events of a work are in the feed; organisation-level
+ *   events (contracts and the like) are delivered by notification only.
+ * - Cursor: when more rows exist than the page holds, `next_update` is the update_id of the
+ *   last row returned, and the client sends it back as `update_id` ("ids above it"), so no
+ *   row is skipped or repeated. When no further rows exist, `next_update` is null.
+ * - Stale cursor (interface rule 3): when `update_id` is given and nothing comes back, and the
+ *   event at that id (or the greatest one below it) is more than seven days old,
+ *   `next_update` is the latest update_id (over all events) at least one hour old; otherwise
+ *   `next_update` is left out.
+ * - `start_date` is inclusive and `end_date` exclusive, so consecutive periods tile.
+ * - `exclude_events_from` leaves out the events a username caused.
+ * - The query runs under a statement time limit (30 s by default); see query-timeout.ts.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { requireInterfaceCaller, visibilityOf, visibleRows, type Caller, type Visibility } from '../auth/caller.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { auditEvents, organisations, works } from '../db/schema.js';
+import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
+import { ForbiddenError, ValidationError } from '../errors.js';
+import { cursorParam, dateParam, integerParam } from './params.js';
+import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
+
+export interface PollUpdatesParams {
+  start_date?: string;
+  end_date?: string;
+  update_id?: number;
+  page_size?: number;
+  exclude_events_from?: string;
+  swa_code?: string;
+  workstream_prefix?: string[];
+}
+
+export interface WorkUpdateSummary {
+  work_reference_number: string;
+  update_date_time: string;
+  update_id: number;
+  event_type: AuditEventType;
+  event_type_string: string;
+  object_type: AuditObjectType;
+  object_type_string: string;
+  parent_object_reference_number?: string | null;
+  object_reference_number?: string | null;
+}
+
+export interface WorkUpdateResponse {
+  rows: WorkUpdateSummary[];
+  next_update?: number | null;
+}
+
+export interface QueryOptions {
+  now?: Clock;
+  /** Limit on the database query; 30 000 ms by default. */
+  statementTimeoutMs?: number;
+}
+
+const pollPageSize = { fallback: 100, min: 1, max: 250 };
+
+const hourMs = 60 * 60 * 1000;
+const staleCursorAgeMs = 7 * 24 * hourMs;
+const replacementCursorMinAgeMs = hourMs;
+
+export async function pollUpdates(
+  db: Database,
+  caller: Caller,
+  params: PollUpdatesParams,
+  options: QueryOptions = {},
+): Promise<WorkUpdateResponse> {
+  requireInterfaceCaller(caller);
+  const pageSize = integerParam(params.page_size, pollPageSize, 'page_size');
+  const cursor = cursorParam(params.update_id, 'update_id');
+  const startDate = dateParam(params.start_date, 'start_date');
+  const endDate = dateParam(params.end_date, 'end_date');
+  if (startDate && endDate && endDate < startDate) {
+    throw new ValidationError('end_date must not be earlier than start_date', 'end_date', { rule: 'formatMinimum' });
+  }
+  const prefixes = params.workstream_prefix ?? [];
+  prefixes.forEach((prefix, index) => {
+    if (!/^\d{3}$/.test(prefix)) throw new ValidationError('a workstream prefix is three digits', `workstream_prefix[${index}]`);
+  });
+  const now = (options.now ?? systemClock)();
+
+  return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
+    const visibility = await narrowToPromoter(tx, caller, params.swa_code);
+    const excluded = params.exclude_events_from;
+    const found = await tx
+      .select({
+        work_reference_number: works.workReferenceNumber,
+        update_date_time: auditEvents.updateDateTime,
+        update_id: auditEvents.updateId,
+        event_type: auditEvents.eventType,
+        object_type: auditEvents.objectType,
+        parent_object_reference_number: auditEvents.parentObjectReferenceNumber,
+        object_reference_number: auditEvents.objectReferenceNumber,
+      })
+      .from(auditEvents)
+      .innerJoin(works, eq(works.id, auditEvents.workId))
+      .where(
+        and(
+          gt(auditEvents.updateId, cursor),
+          visibleRows(visibility, auditEvents),
+          startDate && gte(auditEvents.updateDateTime, startDate),
+          endDate && lt(auditEvents.updateDateTime, endDate),
+          excluded === undefined ? undefined : or(isNull(auditEvents.actingUsername), ne(auditEvents.actingUsername, excluded)),
+          prefixes.length > 0 ? inArray(auditEvents.workstreamPrefix, prefixes) : undefined,
+        ),
+      )
+      .orderBy(asc(auditEvents.updateId))
+      .limit(pageSize + 1);
+
+    const rows = found.slice(0, pageSize).map((row): WorkUpdateSummary => ({
+      ...row,
+      update_id: Number(row.update_id),
+      update_date_time: row.update_date_time.toISOString(),
+      event_type_string: auditEventTypeText[row.event_type],
+      object_type_string: auditObjectTypeText[row.object_type],
+    }));
+    if (found.length > pageSize) return { rows, next_update: rows[rows.length - 1]!.update_id };
+    if (rows.length > 0 || params.update_id === undefined) return { rows, next_update: null };
+    const replacement = await replacementCursor(tx, cursor, now);
+    return replacement === undefined ? { rows } : { rows, next_update: replacement };
+  });
+}
+
+/**
+ * Applies `swa_code`. A contractor must name a promoter it holds an active contract with (the
+ * refusal is the same whether or not the code exists); a planner may name only its own
+ * promoter; a highway authority may name a promoter to see only its works in the authority.
+ */
+async function narrowToPromoter(db: Database, caller: Caller, swaCode: string | undefined): Promise<Visibility> {
+  const visibility = visibilityOf(caller);
+  if (caller.role === 'Contractor') {
+    if (swaCode === undefined) {
+      throw new ValidationError('a contractor must give swa_code, the promoter it acts for', 'swa_code', { rule: 'required' });
+    }
+    const promoter = caller.activeContracts.find((contracted) => contracted.swaCode === swaCode);
+    if (!promoter)
+      throw new ForbiddenError('the contractor holds no active contract with the promoter of that swa_code', 'swa_code');
+    return { ...visibility, promoterOrgIds: [promoter.id] };
+  }
+  if (swaCode === undefined) return visibility;
+  if (caller.role === 'Planner') {
+    if (swaCode !== caller.organisation.swaCode) throw new ForbiddenError('a planner may poll only its own promoter', 'swa_code');
+    return visibility;
+  }
+  const promoters = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.swaCode, swaCode), eq(organisations.kind, 'promoter')));
+  return { ...visibility, promoterOrgIds: promoters.map((promoter) => promoter.id) };
+}
+
+/** Rule 3: the replacement for a stale cursor, or undefined when the cursor is not stale. */
+async function replacementCursor(db: Database, cursor: number, now: Date): Promise<number | undefined> {
+  const [atCursor] = await db
+    .select({ at: auditEvents.updateDateTime })
+    .from(auditEvents)
+    .where(lte(auditEvents.updateId, cursor))
+    .orderBy(desc(auditEvents.updateId))
+    .limit(1);
+  if (!atCursor || now.getTime() - atCursor.at.getTime() <= staleCursorAgeMs) return undefined;
+  const [latestSettled] = await db
+    .select({ updateId: auditEvents.updateId })
+    .from(auditEvents)
+    .where(lte(auditEvents.updateDateTime, new Date(now.getTime() - replacementCursorMinAgeMs)))
+    .orderBy(desc(auditEvents.updateId))
+    .limit(1);
+  return latestSettled?.updateId ?? undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * Running the service: open and migrate the database, serve the interface, and shut down
+ * gracefully on SIGINT or SIGTERM (stop accepting, finish requests in flight, close the
+ * database).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServiceConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { basePath, buildApp } from './http/app.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** The interface's base URL, e.g. http://127.0.0.1:8080/v7. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: ServiceConfig, database?: DatabaseHandle): Promise<RunningServer> {
+  const handle = database ?? (await openDatabase(config.database));
+  await handle.migrate();
+  const app = await buildApp({
+    db: handle.db,
+    statementTimeoutMs: config.statementTimeoutMs,
+    bodyLimit: config.bodyLimitBytes,
+    logger: { level: config.logLevel },
+  });
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    database: handle,
+    baseUrl: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`,
+    close: () => (closing ??= app.close().then(() => handle.close())),
+  };
+}
+
+/** Closes the server on the first SIGINT or SIGTERM; a second signal exits at once. */
+export function closeOnSignals(server: RunningServer): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -1,0 +1,20 @@
+/** Resolvers that answer without DNS, to put any address behind a name. */
+import { isIP } from 'node:net';
+import type { Resolver } from '../../src/delivery/guarded-lookup.js';
+
+/** Answers every name with `addresses`, and counts the questions. */
+export function resolvingTo(...addresses: string[]): Resolver & { calls: number } {
+  const resolver = Object.assign(
+    async () => {
+      resolver.calls += 1;
+      return addresses.map((address) => ({ address, family: isIP(address) }));
+    },
+    { calls: 0 },
+  );
+  return resolver;
+}
+
+/** Fails as a name that does not exist. */
+export const notResolving: Resolver = async (hostname) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+};

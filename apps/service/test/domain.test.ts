@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest';
+import * as enums from '../src/domain/enums.js';
+import { applyPermitEvent, permitEventRefusal, submittedPermit, type PermitApplication } from '../src/domain/permits.js';
+import { quarterBounds, quarterOf } from '../src/domain/quarters.js';
+import { openingStatus, transitionedStatus, workObjectLifecycles } from '../src/domain/work-object-lifecycles.js';
+import { ConflictError, ValidationError } from '../src/errors.js';
+import { seededRandom } from '../src/simulation/random.js';
+import { nextActivity } from '../src/simulation/activities.js';
+
+const application: PermitApplication = {
+  descriptionOfWork: 'Repair a gas escape',
+  workCategory: 'minor',
+  trafficManagementType: 'give_and_take',
+  activityType: 'utility_repair_and_maintenance_works',
+  proposedStartDate: new Date('2031-06-02T08:00:00Z'),
+  proposedEndDate: new Date('2031-06-03T17:00:00Z'),
+};
+const at = new Date('2031-05-28T12:00:00Z');
+
+describe('enumeration texts', () => {
+  test.each(Object.entries(enums).filter(([name]) => name.endsWith('Text')))('every value of %s has a text', (_name, table) => {
+    for (const [value, text] of Object.entries(table as Record<string, string>)) {
+      expect(text, value).toMatch(/^[A-Z]\S*( \S+)*$/);
+    }
+  });
+
+  test('stored values leave out the response-only placeholders', () => {
+    expect(enums.auditEventTypes).not.toContain('upcoming_event');
+    expect(enums.workCategories).not.toContain('upcoming_enum');
+    expect(enums.workCategoryText.immediate_urgent).toBe('Immediate (urgent)');
+  });
+});
+
+describe('permits', () => {
+  test('a submitted permit is planned, active and due for assessment by its category’s deadline', () => {
+    const { permit, events } = submittedPermit(application, at);
+    expect(events).toEqual(['permit_submitted']);
+    expect(permit).toMatchObject({ status: 'submitted', workStatus: 'planned', isActivePermit: true, dateCreated: at });
+    expect(permit.deadlineDate).toEqual(new Date('2031-05-31T12:00:00Z'));
+  });
+
+  test('a provisional advance authorisation is due to become a permit application a month before the start', () => {
+    const { permit } = submittedPermit({ ...application, workCategory: 'paa' }, at);
+    expect(permit.paaToPaDeadlineDate).toEqual(new Date('2031-05-03T08:00:00Z'));
+  });
+
+  test('an application ending before it starts is invalid', () => {
+    expect(() => submittedPermit({ ...application, proposedEndDate: new Date('2031-06-01T00:00:00Z') }, at)).toThrow(
+      ValidationError,
+    );
+  });
+
+  test('a refused event explains why, and applying it is a conflict', () => {
+    const { permit } = submittedPermit(application, at);
+    expect(permitEventRefusal(permit, 'work_start_logged')).toBe('the permit is submitted');
+    expect(() => applyPermitEvent(permit, 'work_start_logged', at)).toThrow(ConflictError);
+  });
+});
+
+describe('work object lifecycles', () => {
+  test('every transition leads from and to statuses the lifecycle can reach', () => {
+    for (const [type, lifecycle] of Object.entries(workObjectLifecycles)) {
+      const reachable = new Set<string>(Object.values(lifecycle.opening));
+      for (const transition of Object.values(lifecycle.transitions)) reachable.add(transition.to);
+      for (const transition of Object.values(lifecycle.transitions)) {
+        for (const from of transition.from) expect(reachable.has(from), `${type}: ${from}`).toBe(true);
+      }
+    }
+  });
+
+  test('opening and moving on follow the table', () => {
+    expect(openingStatus('fpn', 'fpn_submitted')).toBe('submitted');
+    expect(transitionedStatus('fpn', 'submitted', 'fpn_paid')).toBe('paid');
+    expect(() => openingStatus('fpn', 'fpn_paid')).toThrow(ValidationError);
+    expect(() => transitionedStatus('fpn', 'paid', 'fpn_disputed')).toThrow(ConflictError);
+  });
+});
+
+describe('quarters', () => {
+  test.each([
+    ['2031-01-01T00:00:00Z', '2031-Q1'],
+    ['2031-03-31T23:59:59Z', '2031-Q1'],
+    ['2031-04-01T00:00:00Z', '2031-Q2'],
+    ['2031-12-31T12:00:00Z', '2031-Q4'],
+  ])('%s is in %s', (moment, quarter) => {
+    expect(quarterOf(new Date(moment))).toBe(quarter);
+  });
+
+  test('a quarter’s bounds are its first instant and the first instant after it', () => {
+    expect(quarterBounds('2031-Q4')).toEqual({ start: new Date('2031-10-01T00:00:00Z'), end: new Date('2032-01-01T00:00:00Z') });
+    expect(() => quarterBounds('2031-Q5')).toThrow(ValidationError);
+  });
+});
+
+test('the activity model only proposes what a permit’s state allows', () => {
+  const random = seededRandom(1);
+  const { permit } = submittedPermit(application, at);
+  for (let n = 0; n < 200; n++) {
+    const activity = nextActivity({ permit: { ...permit }, records: [], pendingChangeRequest: null }, random);
+    if (activity.kind === 'permit') expect(permitEventRefusal(permit, activity.eventType)).toBeNull();
+    expect(activity.kind).not.toBe('done');
+  }
+});

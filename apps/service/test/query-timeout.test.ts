@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { TimeoutError } from '../src/errors.js';
+import { pollUpdates } from '../src/queries/poll-updates.js';
+import { withQueryTimeout } from '../src/queries/query-timeout.js';
+import { searchPermits } from '../src/queries/search-permits.js';
+import { describeEachDatabase } from './support/databases.js';
+import { callerOf, promoter } from './support/fixtures.js';
+
+describeEachDatabase('query time limit', (database) => {
+  test('a query that runs past its limit fails with TimeoutError', async () => {
+    const slow = withQueryTimeout(database.db, 50, (tx) => tx.execute(sql`select pg_sleep(0.4)`));
+    await expect(slow).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  if (database.kind === 'postgres') {
+    test('on PostgreSQL the database itself cancels the statement at the limit', async () => {
+      const started = Date.now();
+      const error = await withQueryTimeout(database.db, 50, (tx) => tx.execute(sql`select pg_sleep(2)`)).catch(
+        (caught: unknown) => caught,
+      );
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as TimeoutError).cause).toMatchObject({ cause: { code: '57014' } });
+    });
+  }
+
+  test('a query within its limit returns its result', async () => {
+    const rows = await withQueryTimeout(database.db, 2_000, (tx) => tx.execute(sql`select 1 as one`));
+    expect(JSON.stringify(rows)).toContain('"one":1');
+  });
+
+  test('polling and permit search kept waiting past their limit fail with TimeoutError', async () => {
+    const { db } = database;
+    const planner = await callerOf(db, await promoter(db), 'Planner');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Another transaction holds the tables (on PGlite it holds the only connection).
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`lock table audit_events, permits in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    try {
+      await expect(pollUpdates(db, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+      await expect(searchPermits(db, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await pollUpdates(db, planner, {})).toEqual({ rows: [], next_update: null });
+  });
+});

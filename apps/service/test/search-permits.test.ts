@@ -1,0 +1,131 @@
+import { expect, test } from 'vitest';
+import type { Organisation } from '../src/admin/organisations.js';
+import { ValidationError } from '../src/errors.js';
+import { searchPermits, type PermitSearchRequest } from '../src/queries/search-permits.js';
+import { describeEachDatabase } from './support/databases.js';
+import { clockAt, promoterWithPlanner, work } from './support/fixtures.js';
+
+describeEachDatabase('permit search', (database) => {
+  const ownPromoter = () => promoterWithPlanner(database.db);
+
+  async function works(owner: Organisation, authority: Organisation, count: number): Promise<string[]> {
+    return database.db.transaction(async (tx) => {
+      const references: string[] = [];
+      for (let n = 0; n < count; n++) references.push((await work(tx, owner, authority)).workReferenceNumber);
+      return references;
+    });
+  }
+
+  test('a summary carries every field of the permit and its work, with the text of each enumeration', async () => {
+    const { db, owner, authority, planner } = await ownPromoter();
+    const { workReferenceNumber, permitReferenceNumber } = await work(db, owner, authority, {
+      now: clockAt('2031-02-10T09:30:00Z'),
+    });
+    const { rows } = await searchPermits(db, planner, { work_reference_numbers: [workReferenceNumber] });
+    expect(rows).toEqual([
+      {
+        work_reference_number: workReferenceNumber,
+        permit_reference_number: permitReferenceNumber,
+        promoter_swa_code: owner.swaCode,
+        promoter_organisation: owner.name,
+        highway_authority: authority.name,
+        works_coordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
+        location_description: 'Outside number 12',
+        street: 'Briggate',
+        town: 'Leeds',
+        area: 'City Centre',
+        description_of_work: 'Replace a water main valve',
+        work_category: 'standard',
+        work_category_string: 'Standard',
+        traffic_management_type: 'lane_closure',
+        traffic_management_type_string: 'Lane closure',
+        proposed_start_date: '2031-03-02T08:00:00.000Z',
+        proposed_end_date: '2031-03-05T08:00:00.000Z',
+        status: 'submitted',
+        status_string: 'Submitted',
+        work_status: 'planned',
+        work_status_string: 'Planned',
+        deadline_date: '2031-02-15T09:30:00.000Z',
+        date_created: '2031-02-10T09:30:00.000Z',
+        status_changed_date: '2031-02-10T09:30:00.000Z',
+        usrn: 7201234,
+        road_category: 2,
+        is_active_permit: true,
+        is_traffic_sensitive: false,
+        has_no_final_reinstatement: false,
+        is_deemed: false,
+        excavation_carried_out: false,
+        is_early_start: false,
+        is_high_impact_traffic_management: false,
+        is_lane_rental: false,
+        lane_rental_charges_not_agreed: false,
+        lane_rental_charges_potentially_apply: false,
+        activity_type: 'utility_repair_and_maintenance_works',
+        activity_type_string: 'Utility repair and maintenance works',
+        assessment_status: null,
+        assessment_status_string: null,
+        proposed_start_time: null,
+        proposed_end_time: null,
+        actual_start_date: null,
+        actual_end_date: null,
+        permit_conditions: [],
+        lane_rental_assessment_outcome: null,
+        lane_rental_assessment_outcome_string: null,
+        paa_to_pa_deadline_date: null,
+      },
+    ]);
+  });
+
+  test('following next_cursor returns each permit once, in pages of the size asked (100 by default), and ends with 0', async () => {
+    const { db, owner, authority, planner } = await ownPromoter();
+    const created = await works(owner, authority, 230);
+    const pages: string[][] = [];
+    const cursors: number[] = [];
+    let request: PermitSearchRequest = {};
+    for (;;) {
+      const page = await searchPermits(db, planner, request);
+      pages.push(page.rows.map((row) => row.work_reference_number));
+      cursors.push(page.next_cursor);
+      if (page.next_cursor === 0) break;
+      request = { next_cursor: page.next_cursor };
+    }
+    expect(pages.map((page) => page.length)).toEqual([100, 100, 30]);
+    expect(pages.flat()).toEqual(created);
+    expect(cursors.at(-1)).toBe(0);
+    expect(cursors[1]).toBeGreaterThan(cursors[0]!);
+  });
+
+  test('an omitted or null list of works finds every permit the caller may see', async () => {
+    const { db, owner, authority, planner } = await ownPromoter();
+    const created = await works(owner, authority, 3);
+    const references = async (request: PermitSearchRequest) =>
+      (await searchPermits(db, planner, request)).rows.map((row) => row.work_reference_number);
+    expect(await references({})).toEqual(created);
+    expect(await references({ work_reference_numbers: null })).toEqual(created);
+  });
+
+  test('unknown work references are left out without complaint, and an empty list finds nothing', async () => {
+    const { db, owner, authority, planner } = await ownPromoter();
+    const [known] = await works(owner, authority, 1);
+    const found = await searchPermits(db, planner, { work_reference_numbers: ['NOSUCHWORK', known!] });
+    expect(found.rows.map((row) => row.work_reference_number)).toEqual([known]);
+    expect(await searchPermits(db, planner, { work_reference_numbers: [] })).toEqual({ rows: [], next_cursor: 0 });
+  });
+
+  test.each<[string, PermitSearchRequest, string]>([
+    ['a page size below 100', { page_size: 99 }, 'page_size'],
+    ['a page size above 500', { page_size: 501 }, 'page_size'],
+    ['a fractional page size', { page_size: 150.5 }, 'page_size'],
+    ['repeated work references', { work_reference_numbers: ['A1', 'A1'] }, 'work_reference_numbers'],
+    [
+      'more than 1000 work references',
+      { work_reference_numbers: Array.from({ length: 1001 }, (_, n) => `W${n}`) },
+      'work_reference_numbers',
+    ],
+    ['a work reference over 24 characters', { work_reference_numbers: ['A1', 'X'.repeat(25)] }, 'work_reference_numbers[1]'],
+    ['a negative cursor', { next_cursor: -5 }, 'next_cursor'],
+  ])('%s is refused as invalid, naming the field', async (_name, request, field) => {
+    const { db, planner } = await ownPromoter();
+    await expect(searchPermits(db, planner, request)).rejects.toMatchObject({ constructor: ValidationError, field });
+  });
+});

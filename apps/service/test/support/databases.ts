@@ -1,0 +1,95 @@
+/**
+ * Every storage test runs against both backends: PGlite in memory and a real PostgreSQL
+ * server (`TEST_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/postgres). Each
+ * test file gets fresh databases of its own, created before its tests and dropped after.
+ * An unreachable PostgreSQL server fails the tests; it never skips them.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/database.js';
+
+export const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type BackendKind = DatabaseHandle['kind'];
+
+/** A migrated database of one backend; `db` is usable inside tests (after beforeAll). */
+export interface TestDatabase {
+  readonly kind: BackendKind;
+  readonly db: Database;
+  /** PostgreSQL only: the connection URL of this file's database. */
+  readonly url: string;
+  /** Applies the migrations again. */
+  migrate(): Promise<void>;
+}
+
+async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates a database with a random name on the server; returns its URL and how to drop it. */
+export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `street_events_test_${randomBytes(6).toString('hex')}`;
+  await onServer((client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+  };
+}
+
+class OpenedDatabase implements TestDatabase {
+  private handle: DatabaseHandle | undefined;
+  private serverDatabase: { url: string; drop: () => Promise<void> } | undefined;
+
+  constructor(readonly kind: BackendKind) {}
+
+  get db(): Database {
+    if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
+    return this.handle.db;
+  }
+
+  get url(): string {
+    if (!this.serverDatabase) throw new Error(`the ${this.kind} test database has no URL`);
+    return this.serverDatabase.url;
+  }
+
+  migrate(): Promise<void> {
+    if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
+    return this.handle.migrate();
+  }
+
+  async open(): Promise<void> {
+    if (this.kind === 'postgres') {
+      this.serverDatabase = await createServerDatabase();
+      this.handle = await openDatabase({ kind: 'postgres', url: this.serverDatabase.url, maxConnections: 12 });
+    } else {
+      this.handle = await openDatabase({ kind: 'pglite' });
+    }
+    await this.handle.migrate();
+  }
+
+  async close(): Promise<void> {
+    await this.handle?.close();
+    await this.serverDatabase?.drop();
+  }
+}
+
+/** Declares the suite once per backend, each with its own fresh, migrated database. */
+export function describeEachDatabase(name: string, body: (database: TestDatabase) => void): void {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    describe(`${name} [${kind}]`, () => {
+      const database = new OpenedDatabase(kind);
+      beforeAll(() => database.open(), 60_000);
+      afterAll(() => database.close(), 60_000);
+      body(database);
+    });
+  }
+}

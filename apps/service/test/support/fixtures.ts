@@ -1,0 +1,114 @@
+/** Small builders of organisations, callers and works; every name and code is unique per file. */
+import { eq } from 'drizzle-orm';
+import { addContract } from '../../src/admin/contracts.js';
+import { createOrganisation, type Organisation } from '../../src/admin/organisations.js';
+import { createUser } from '../../src/admin/users.js';
+import { createWorkstream } from '../../src/admin/workstreams.js';
+import type { Caller } from '../../src/auth/caller.js';
+import { authenticate, issueToken } from '../../src/auth/tokens.js';
+import type { Clock } from '../../src/clock.js';
+import type { Database } from '../../src/db/database.js';
+import { auditEvents, type UserRole } from '../../src/db/schema.js';
+import type { WorkCategory } from '../../src/domain/enums.js';
+import { submitWork, type WorkSubmission } from '../../src/events/works.js';
+import type { WriteOptions } from '../../src/events/record-events.js';
+import { pollUpdates, type PollUpdatesParams, type WorkUpdateSummary } from '../../src/queries/poll-updates.js';
+
+let sequence = 0;
+const next = () => String(++sequence);
+
+export const promoter = (db: Database) =>
+  createOrganisation(db, { kind: 'promoter', name: `Promoter ${next()}`, swaCode: `P${sequence}` });
+export const highwayAuthority = (db: Database) =>
+  createOrganisation(db, { kind: 'highway_authority', name: `Authority ${next()}`, swaCode: `H${sequence}` });
+export const contractor = (db: Database) => createOrganisation(db, { kind: 'contractor', name: `Contractor ${next()}` });
+
+/** A promoter of its own and a highway authority, with the promoter's planner: sees only what the test creates. */
+export async function promoterWithPlanner(db: Database) {
+  const owner = await promoter(db);
+  const authority = await highwayAuthority(db);
+  return { db, owner, authority, planner: await callerOf(db, owner, 'Planner') };
+}
+
+/** A user of the organisation, as the caller its new token authenticates to. */
+export async function callerOf(db: Database, organisation: Organisation, role: UserRole): Promise<Caller> {
+  const user = await createUser(db, { username: `user-${next()}`, role, organisation: organisation.name });
+  const { token } = await issueToken(db, user.username);
+  const caller = await authenticate(db, token);
+  if (!caller) throw new Error('a fresh token did not authenticate');
+  return caller;
+}
+
+/** A contractor organisation, contracted to the promoters, and its caller. */
+export async function contractorCaller(db: Database, promoters: Organisation[]): Promise<Caller> {
+  const organisation = await contractor(db);
+  for (const contracted of promoters) await addContract(db, { contractor: organisation.name, promoter: contracted.name });
+  return callerOf(db, organisation, 'Contractor');
+}
+
+export async function workstream(db: Database, owner: Organisation, prefix: string): Promise<void> {
+  await createWorkstream(db, { promoter: owner.name, prefix, description: `Workstream ${prefix}` });
+}
+
+export interface WorkOptions extends WriteOptions {
+  workstreamPrefix?: string;
+  workCategory?: WorkCategory;
+  startedOnSubmission?: boolean;
+}
+
+/** Submits a work with its first permit; returns the references. */
+export async function work(
+  db: Database,
+  owner: Organisation,
+  authority: Organisation,
+  options: WorkOptions = {},
+): Promise<{ workReferenceNumber: string; permitReferenceNumber: string }> {
+  const start = new Date('2031-03-02T08:00:00Z');
+  const submission: WorkSubmission = {
+    workReferenceNumber: `W${owner.swaCode}X${next()}`,
+    promoterSwaCode: owner.swaCode ?? '',
+    highwayAuthoritySwaCode: authority.swaCode ?? '',
+    workstreamPrefix: options.workstreamPrefix,
+    street: 'Briggate',
+    town: 'Leeds',
+    area: 'City Centre',
+    usrn: 7201234,
+    roadCategory: 2,
+    worksCoordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
+    locationDescription: 'Outside number 12',
+    permit: {
+      descriptionOfWork: 'Replace a water main valve',
+      workCategory: options.workCategory ?? 'standard',
+      trafficManagementType: 'lane_closure',
+      activityType: 'utility_repair_and_maintenance_works',
+      proposedStartDate: start,
+      proposedEndDate: new Date(start.getTime() + 3 * 24 * 3600 * 1000),
+    },
+    startedOnSubmission: options.startedOnSubmission,
+  };
+  return submitWork(db, submission, options);
+}
+
+/** A clock that stands still at `at`. */
+export const clockAt =
+  (at: Date | string): Clock =>
+  () =>
+    new Date(at);
+
+/** Follows the polling cursor from `update_id` 0 to the end; returns every row seen. */
+export async function pollAll(db: Database, caller: Caller, params: PollUpdatesParams = {}): Promise<WorkUpdateSummary[]> {
+  const rows: WorkUpdateSummary[] = [];
+  let cursor = params.update_id ?? 0;
+  for (;;) {
+    const page = await pollUpdates(db, caller, { ...params, update_id: cursor });
+    rows.push(...page.rows);
+    if (page.next_update === null || page.next_update === undefined) return rows;
+    cursor = page.next_update;
+  }
+}
+
+/** All events recorded about an object, in update_id order, as stored. */
+export async function eventsAbout(db: Database, objectReferenceNumber: string) {
+  const rows = await db.select().from(auditEvents).where(eq(auditEvents.objectReferenceNumber, objectReferenceNumber));
+  return rows.sort((a, b) => (a.updateId ?? 0) - (b.updateId ?? 0));
+}

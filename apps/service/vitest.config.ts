@@ -1,0 +1,16 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import shared from '../../vitest.shared.js';
+
+export default mergeConfig(
+  shared,
+  defineConfig({
+    test: {
+      include: ['test/**/*.test.ts'],
+      // Two cores: two test files at a time, each with its own databases.
+      pool: 'forks',
+      maxWorkers: 2,
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  }),
+);
