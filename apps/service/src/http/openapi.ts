@@ -1,10 +1,10 @@
 /**
- * The bundled OpenAPI document of the latest version, read once, and the operations in it.
- * Routes, request validation and allowed roles all come from here, so the rules are written
- * only in the document.
+ * The operations of the OpenAPI document. Routes, request validation and allowed roles all come
+ * from here, so the rules are written only in the document.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import type { HttpMethod, OpenApiDocument } from '../openapi-document.js';
+
+export { loadDocument, type OpenApiDocument } from '../openapi-document.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -26,14 +26,6 @@ interface RawOperation {
   'x-allowed-roles'?: string[];
 }
 
-export interface OpenApiDocument {
-  openapi: string;
-  info: { version: string; title: string };
-  paths: Record<string, Partial<Record<HttpMethod, RawOperation>>>;
-  components: Record<string, Record<string, unknown>>;
-}
-
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface Operation {
   operationId: string;
@@ -47,10 +39,6 @@ export interface Operation {
   allowedRoles: readonly string[];
 }
 
-export function loadDocument(): OpenApiDocument {
-  const file = fileURLToPath(import.meta.resolve('@street-events/openapi'));
-  return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
-}
 
 /** Resolves a local `#/components/...` reference of the document. */
 function resolve<T>(document: OpenApiDocument, value: T | Reference): T {

@@ -1,0 +1,19 @@
+/** The bundled OpenAPI document of the latest version, read once. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { version: string; title: string };
+  paths: Record<string, Partial<Record<HttpMethod, unknown>>>;
+  components: Record<string, Record<string, unknown>>;
+}
+
+let document: OpenApiDocument | undefined;
+
+export function loadDocument(): OpenApiDocument {
+  document ??= JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('@street-events/openapi')), 'utf8')) as OpenApiDocument;
+  return document;
+}
