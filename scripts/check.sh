@@ -1,0 +1,10 @@
+#!/bin/sh
+# `pnpm run check`: every check runs even when an earlier one fails, then one closing line
+# adds up the tests of every package. Exits non-zero if anything failed.
+turbo run lint typecheck test --continue --output-logs=new-only --log-order=grouped
+checks=$?
+pnpm run check:generated
+generated=$?
+node scripts/test-summary.mjs
+tests=$?
+[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$tests" -eq 0 ]
