@@ -6,7 +6,7 @@
 // a dropped connection, a slow answer) can be queued for the next requests.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ErrorResponse, PermitSummaryResponse, WorkUpdateSummary } from "../../src/index.js";
+import type { ErrorResponse, GetSubscriptionsResponse, PermitSummaryResponse, WorkUpdateSummary } from "../../src/index.js";
 
 export interface ReceivedRequest {
   method: string;
@@ -38,6 +38,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     staleCursors: options.staleCursors ?? new Map<number, number>(),
     permits: options.permits ?? [],
     webhookKeys: options.webhookKeys ?? [],
+    subscriptions: [] as GetSubscriptionsResponse[],
   };
   const requests: ReceivedRequest[] = [];
   const failures: Failure[] = [];
@@ -74,6 +75,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     const path = url.pathname;
     if (method === "GET" && path === "/v7/works/updates") return poll(url.searchParams);
     if (method === "POST" && path === "/v7/permits/search") return search(JSON.parse(body || "{}"));
+    if (method === "GET" && path === "/v7/api-notifications/subscriptions") return [200, state.subscriptions];
     if (method === "GET" && path === "/.well-known/webhook-keys") return [200, { keys: state.webhookKeys }];
     if (method === "GET" && path === "/v7/api-notifications/confirm") {
       confirmedTokens.push(url.searchParams.get("token") ?? "");
