@@ -274,4 +274,19 @@ describe("toNodeHandler", () => {
       server.close();
     }
   });
+
+  it("answers 413 to a body larger than maxBodyBytes", async () => {
+    const server = createServer(toNodeHandler(receiver(), { maxBodyBytes: 1000 }));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    try {
+      const message = notificationMessage({ ...payload, internal_user_name: "x".repeat(2000) });
+      const response = await fetch(url, { method: "POST", ...signedDelivery(message, [key]) });
+
+      expect(response.status).toBe(413);
+      expect(received).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
 });
