@@ -78,6 +78,7 @@ describe("signature and timestamp", () => {
 
     expect(response.status).toBe(401);
     expect(received).toEqual([]);
+    expect(keyFetches()).toBe(0);
   });
 
   it.each([
@@ -89,6 +90,7 @@ describe("signature and timestamp", () => {
 
     expect(response.status).toBe(401);
     expect(received).toEqual([]);
+    expect(keyFetches()).toBe(0);
   });
 
   it("accepts a timestamp within a configured tolerance", async () => {
