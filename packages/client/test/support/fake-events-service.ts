@@ -13,6 +13,8 @@ export interface ReceivedRequest {
   url: URL;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When the request arrived, in milliseconds since the epoch. */
+  receivedAt: number;
 }
 
 export type Failure =
@@ -53,6 +55,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
         url: new URL(request.url ?? "/", "http://127.0.0.1"),
         headers: request.headers,
         body: Buffer.concat(chunks).toString("utf8"),
+        receivedAt: Date.now(),
       };
       requests.push(received);
       const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
