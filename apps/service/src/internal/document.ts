@@ -351,12 +351,14 @@ let document: OpenApiDocument | undefined;
 
 /** The internal document; its components are the interface's and the internal schemas. */
 export function internalDocument(): OpenApiDocument {
-  const published = loadDocument();
-  document ??= {
-    openapi: '3.1.0',
-    info: { title: 'street-events internal operator API', version: published.info.version },
-    paths,
-    components: { ...published.components, schemas: { ...published.components.schemas, ...schemas } },
-  };
+  if (document === undefined) {
+    const published = loadDocument();
+    document = {
+      openapi: '3.1.0',
+      info: { title: 'street-events internal operator API', version: published.info.version },
+      paths,
+      components: { ...published.components, schemas: { ...published.components.schemas, ...schemas } },
+    };
+  }
   return document;
 }

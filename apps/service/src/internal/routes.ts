@@ -11,13 +11,8 @@ import { addContract, removeContract } from '../admin/contracts.js';
 import type { Caller } from '../auth/caller.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { auditEvents, type ChangeRequestKind, type PermitCondition } from '../db/schema.js';
-import type {
-  ActivityType,
-  LaneRentalAssessmentOutcome,
-  TrafficManagementType,
-  WorkCategory,
-} from '../domain/enums.js';
+import { auditEvents, type ChangeRequestKind, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
+import type { ActivityType, LaneRentalAssessmentOutcome, TrafficManagementType, WorkCategory } from '../domain/enums.js';
 import type { PermitEventType } from '../domain/permits.js';
 import type { OpeningEventType, WorkObjectTransitionEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
 import { decideChangeRequest, submitChangeRequest, type ChangeRequestDecision } from '../events/change-requests.js';
@@ -26,7 +21,6 @@ import type { WriteOptions } from '../events/record-events.js';
 import { endQuarter } from '../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
 import { submitWork } from '../events/works.js';
-import type { WorksCoordinates } from '../db/schema.js';
 import { authenticateRequest } from '../http/authentication.js';
 import { RequestValidationError } from '../http/error-body.js';
 import { listOperations } from '../http/openapi.js';
