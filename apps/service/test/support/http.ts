@@ -34,7 +34,7 @@ function documentCheck(document: OpenApiDocument, id: string): ResponseCheck {
     JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${id}#/components/`)) as JsonSchema;
   const errorSchema = ajv.compile({ $ref: `${id}#/components/schemas/ErrorResponse` });
   /** Response validators by method and path pattern, then status; `null` where the status has no body. */
-  const routes: { method: string; pattern: RegExp; path: string; byStatus: Map<number, ValidateFunction | null> }[] = [];
+  const routes: { method: string; pattern: RegExp; byStatus: Map<number, ValidateFunction | null> }[] = [];
   for (const operation of listOperations(document)) {
     const raw = (document.paths[operation.path] as Record<string, { responses: Record<string, RawResponse> }>)[
       operation.method.toLowerCase()
@@ -48,7 +48,7 @@ function documentCheck(document: OpenApiDocument, id: string): ResponseCheck {
       byStatus.set(Number(status), schema ? ajv.compile(anchored(schema)) : null);
     }
     const pattern = new RegExp(`^${operation.path.replaceAll(/\{\w+\}/g, '[^/]+')}$`);
-    routes.push({ method: operation.method, pattern, path: operation.path, byStatus });
+    routes.push({ method: operation.method, pattern, byStatus });
   }
   return (method, path, status, body, text) => {
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
