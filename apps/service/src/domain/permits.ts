@@ -192,6 +192,8 @@ const permitTransitions = {
 } satisfies Record<string, PermitTransition>;
 
 export type PermitEventType = keyof typeof permitTransitions;
+/** Every event a permit takes through transitionPermit. */
+export const permitEventTypes = Object.keys(permitTransitions) as PermitEventType[];
 
 /** Why the permit cannot take the event in its state, or null when it can. */
 export function permitEventRefusal(state: PermitState, eventType: PermitEventType): string | null {

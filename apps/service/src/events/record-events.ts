@@ -42,16 +42,22 @@ export interface Actor {
 export interface WriteOptions {
   actor?: Actor;
   now?: Clock;
+  /**
+   * Told the internal ids of the events as they are inserted; they are visible, with their
+   * update_ids, once the operation has returned (its transaction committed).
+   */
+  onRecorded?: (eventIds: readonly number[]) => void;
 }
 
 /** The moment and the actor shared by all events of one operation. */
 export interface EventContext {
   at: Date;
   actor: Actor;
+  onRecorded?: WriteOptions['onRecorded'];
 }
 
 export function eventContext(options: WriteOptions = {}): EventContext {
-  return { at: (options.now ?? systemClock)(), actor: options.actor ?? {} };
+  return { at: (options.now ?? systemClock)(), actor: options.actor ?? {}, onRecorded: options.onRecorded };
 }
 
 /**
@@ -97,5 +103,11 @@ export async function recordEvents(
   events: readonly EventSpec[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(auditEvents).values(auditEventRows(scope, context, events));
+  const rows = auditEventRows(scope, context, events);
+  if (context.onRecorded === undefined) {
+    await tx.insert(auditEvents).values(rows);
+    return;
+  }
+  const inserted = await tx.insert(auditEvents).values(rows).returning({ id: auditEvents.id });
+  context.onRecorded(inserted.map((row) => row.id));
 }

@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { operations } from '@street-events/types';
-import { authenticate } from '../auth/tokens.js';
 import type { Caller } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { pollUpdates } from '../queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
 import { searchPermits } from '../queries/search-permits.js';
+import { registerInternalApi } from '../internal/routes.js';
+import { authenticateRequest } from './authentication.js';
 import { errorBody, RequestValidationError, sendError } from './error-body.js';
 import { listOperations, loadDocument, type Operation } from './openapi.js';
 import { compileValidators, type RequestValidator } from './validation.js';
@@ -107,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (handler === undefined) continue;
     registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, options.db);
   }
+  registerInternalApi(app, options);
   return app;
 }
 
@@ -120,16 +121,7 @@ function registerOperation(
   app.route({
     method: operation.method,
     url: `${basePath}${operation.path}`,
-    onRequest: async (request) => {
-      const token = request.headers.token;
-      if (typeof token !== 'string' || token === '') throw new UnauthenticatedError('The token header is missing.');
-      const caller = await authenticate(db, token);
-      if (caller === null) throw new UnauthenticatedError('The token is unknown or revoked.');
-      if (!operation.allowedRoles.includes(caller.role)) {
-        throw new ForbiddenError(`The ${caller.role} role is not allowed to ${operation.operationId}.`);
-      }
-      request.caller = caller;
-    },
+    onRequest: authenticateRequest(db, operation),
     preValidation: async (request) => {
       const problems = [...validator.query(request.query), ...validator.body(request.body)];
       if (problems.length > 0) throw new RequestValidationError(problems);

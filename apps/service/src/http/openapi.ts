@@ -33,6 +33,7 @@ export interface Operation {
   /** The path as written in the document, relative to the base URL. */
   path: string;
   queryParameters: Parameter[];
+  pathParameters: Parameter[];
   /** The JSON schema of the `application/json` body, when the operation takes one. */
   bodySchema: JsonSchema | undefined;
   bodyRequired: boolean;
@@ -60,6 +61,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         method: method.toUpperCase() as Uppercase<HttpMethod>,
         path,
         queryParameters: parameters.filter((p) => p.in === 'query'),
+        pathParameters: parameters.filter((p) => p.in === 'path'),
         bodySchema: body?.content['application/json']?.schema,
         bodyRequired: body?.required ?? false,
         allowedRoles: raw['x-allowed-roles'] ?? [],

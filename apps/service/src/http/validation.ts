@@ -6,10 +6,10 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { JsonSchema, OpenApiDocument, Operation } from './openapi.js';
+import type { JsonSchema, OpenApiDocument, Operation, Parameter } from './openapi.js';
 
 export interface ValidationDetail {
-  location: 'body' | 'query';
+  location: 'body' | 'query' | 'path';
   field: string;
   rule: string;
   message: string;
@@ -18,6 +18,7 @@ export interface ValidationDetail {
 export interface RequestValidator {
   /** Validates (and, for the query, coerces in place) one part of a request. */
   query(query: unknown): ValidationDetail[];
+  path(params: unknown): ValidationDetail[];
   body(body: unknown): ValidationDetail[];
 }
 
@@ -43,12 +44,12 @@ function anchored(schema: JsonSchema): JsonSchema {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${documentId}#/components/`)) as JsonSchema;
 }
 
-function querySchema(operation: Operation): JsonSchema {
+function parametersSchema(parameters: readonly Parameter[]): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(operation.queryParameters.map((p) => [p.name, anchored(p.schema)])),
-    required: operation.queryParameters.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(parameters.map((p) => [p.name, anchored(p.schema)])),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
   };
 }
 
@@ -85,10 +86,12 @@ export function compileValidators(document: OpenApiDocument, operations: readonl
   const bodyAjv = createAjv(document, false);
   const validators = new Map<string, RequestValidator>();
   for (const operation of operations) {
-    const validateQuery = queryAjv.compile(querySchema(operation));
+    const validateQuery = queryAjv.compile(parametersSchema(operation.queryParameters));
+    const validatePath = queryAjv.compile(parametersSchema(operation.pathParameters));
     const validateBody = operation.bodySchema ? bodyAjv.compile(anchored(operation.bodySchema)) : undefined;
     validators.set(operation.operationId, {
       query: (query) => details('query', validateQuery, query),
+      path: (params) => details('path', validatePath, params),
       body: (body) => {
         if (validateBody === undefined) return [];
         if (body === undefined || body === null) {

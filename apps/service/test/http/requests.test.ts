@@ -4,21 +4,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/admin/users.js';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
-import { issueToken } from '../../src/auth/tokens.js';
-import type { Database } from '../../src/db/database.js';
-import type { UserRole } from '../../src/db/schema.js';
 import type { Organisation } from '../../src/admin/organisations.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
+import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
-
-let userSequence = 0;
-async function tokenFor(db: Database, organisation: Organisation, role: UserRole): Promise<string> {
-  const user = await createUser(db, { username: `http-user-${++userSequence}`, role, organisation: organisation.name });
-  return (await issueToken(db, user.username)).token;
-}
 
 /** Each operation with a request that is valid for a Planner. */
 const operations = [

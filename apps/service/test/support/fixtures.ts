@@ -30,10 +30,15 @@ export async function promoterWithPlanner(db: Database) {
   return { db, owner, authority, planner: await callerOf(db, owner, 'Planner') };
 }
 
+/** A new user of the organisation with the role; returns the user's new token. */
+export async function tokenFor(db: Database, organisation: Organisation, role: UserRole): Promise<string> {
+  const user = await createUser(db, { username: `user-${next()}`, role, organisation: organisation.name });
+  return (await issueToken(db, user.username)).token;
+}
+
 /** A user of the organisation, as the caller its new token authenticates to. */
 export async function callerOf(db: Database, organisation: Organisation, role: UserRole): Promise<Caller> {
-  const user = await createUser(db, { username: `user-${next()}`, role, organisation: organisation.name });
-  const { token } = await issueToken(db, user.username);
+  const token = await tokenFor(db, organisation, role);
   const caller = await authenticate(db, token);
   if (!caller) throw new Error('a fresh token did not authenticate');
   return caller;

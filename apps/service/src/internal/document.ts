@@ -1,0 +1,364 @@
+/**
+ * The internal operator API as an OpenAPI 3.1 document: the routes under `/internal`, their
+ * request schemas (what the server validates) and their answers (what the tests check). It is
+ * not part of the published interface documents. Enumerations come from src/domain, so a value
+ * is written once; the error body and the internal user fields are the interface's own schemas.
+ */
+import { changeRequestKind, changeRequestStatus } from '../db/schema.js';
+import {
+  activityTypes,
+  laneRentalAssessmentOutcomes,
+  permitConditionTypeText,
+  trafficManagementTypes,
+  workCategories,
+} from '../domain/enums.js';
+import { permitEventTypes } from '../domain/permits.js';
+import { workObjectLifecycles } from '../domain/work-object-lifecycles.js';
+import { loadDocument, type JsonSchema, type OpenApiDocument } from '../http/openapi.js';
+
+export const internalBasePath = '/internal';
+
+const lifecycles = Object.values(workObjectLifecycles);
+
+const ref = (schema: string): JsonSchema => ({ $ref: `#/components/schemas/${schema}` });
+const text = (maxLength: number, description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength, description });
+const dateTime = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
+const flag = (description: string): JsonSchema => ({ type: 'boolean', description });
+const swaCode: JsonSchema = { type: 'string', pattern: '^[A-Za-z0-9]{1,4}$' };
+/** An organisation named by its swa_code or its name. */
+const organisation = (kind: string): JsonSchema => text(100, `The ${kind}: its swa_code or its name.`);
+
+const schemas: Record<string, JsonSchema> = {
+  InternalRecordedEvent: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'An audit event the operation recorded, as committed.',
+    required: ['update_id', 'update_date_time', 'event_type', 'object_type', 'object_reference_number', 'parent_object_reference_number'],
+    properties: {
+      update_id: { type: 'integer', minimum: 1 },
+      update_date_time: { type: 'string', format: 'date-time' },
+      event_type: ref('AuditEventType'),
+      object_type: ref('AuditObjectTypeResponse'),
+      object_reference_number: { type: ['string', 'null'] },
+      parent_object_reference_number: { type: ['string', 'null'] },
+    },
+  },
+  InternalWorkSubmission: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'A new work with its first permit application. The permit fields stand beside the work fields.',
+    required: [
+      'work_reference_number',
+      'promoter_swa_code',
+      'highway_authority_swa_code',
+      'street',
+      'town',
+      'area',
+      'usrn',
+      'road_category',
+      'works_coordinates',
+      'location_description',
+      'description_of_work',
+      'work_category',
+      'traffic_management_type',
+      'activity_type',
+      'proposed_start_date',
+      'proposed_end_date',
+    ],
+    properties: {
+      work_reference_number: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,24}$', description: 'Up to 24 letters, digits, `-` and `_`.' },
+      promoter_swa_code: swaCode,
+      highway_authority_swa_code: swaCode,
+      workstream_prefix: { type: 'string', pattern: '^[0-9]{3}$', description: "The promoter's workstream; `000` by default." },
+      street: text(100, 'Street name.'),
+      town: text(100, 'Town.'),
+      area: text(100, 'Area.'),
+      usrn: { type: 'integer', minimum: 1000001, maximum: 99999999, description: 'Unique street reference number.' },
+      road_category: { type: 'integer', minimum: 0, maximum: 4 },
+      works_coordinates: ref('InternalWorksCoordinates'),
+      location_description: text(500, 'Description of the location of the works.'),
+      description_of_work: text(500, 'Description of the works.'),
+      work_category: { enum: workCategories },
+      traffic_management_type: { enum: trafficManagementTypes },
+      activity_type: { enum: activityTypes },
+      proposed_start_date: dateTime('Proposed start.'),
+      proposed_end_date: dateTime('Proposed end; not before the start.'),
+      proposed_start_time: { type: ['string', 'null'], format: 'date-time' },
+      proposed_end_time: { type: ['string', 'null'], format: 'date-time' },
+      is_traffic_sensitive: flag('Traffic-sensitive street or time.'),
+      excavation_carried_out: flag('The works excavate.'),
+      is_early_start: flag('Early start asked for.'),
+      is_high_impact_traffic_management: flag('High-impact traffic management.'),
+      is_lane_rental: flag('Lane rental applies.'),
+      lane_rental_charges_not_agreed: flag('Lane rental charges not agreed.'),
+      lane_rental_charges_potentially_apply: flag('Lane rental charges may apply.'),
+      lane_rental_assessment_outcome: { enum: [...laneRentalAssessmentOutcomes, null] },
+      has_no_final_reinstatement: flag('No final reinstatement.'),
+      permit_conditions: {
+        type: 'array',
+        maxItems: 50,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['condition'],
+          properties: {
+            condition: { enum: Object.keys(permitConditionTypeText) },
+            comment: { type: ['string', 'null'], maxLength: 500 },
+          },
+        },
+      },
+      started_on_submission: flag('Immediate works only: the work started as the permit was submitted.'),
+      internal_user_identifier: ref('InternalUserIdentifier'),
+      internal_user_name: ref('InternalUserName'),
+    },
+  },
+  InternalWorksCoordinates: {
+    description: 'A GeoJSON Point, LineString or Polygon in British National Grid (EPSG:27700) eastings and northings.',
+    oneOf: [
+      geometry('Point', ref('InternalPosition')),
+      geometry('LineString', { type: 'array', minItems: 2, maxItems: 1000, items: ref('InternalPosition') }),
+      geometry('Polygon', {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        items: { type: 'array', minItems: 4, maxItems: 1000, items: ref('InternalPosition') },
+      }),
+    ],
+  },
+  InternalPosition: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' } },
+  InternalPermitTransition: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['event_type'],
+    properties: {
+      event_type: { enum: permitEventTypes, description: 'The permit event to record.' },
+      ...actorProperties(),
+    },
+  },
+  InternalChangeRequestSubmission: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['kind'],
+    properties: {
+      kind: { enum: changeRequestKind.enumValues },
+      proposed_start_date: dateTime('New proposed start; unchanged when left out.'),
+      proposed_end_date: dateTime('New proposed end; unchanged when left out.'),
+      traffic_management_type: { enum: trafficManagementTypes },
+      description_of_work: text(500, 'New description of the works.'),
+      ...actorProperties(),
+    },
+  },
+  InternalChangeRequestDecision: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['decision'],
+    properties: {
+      decision: { enum: changeRequestStatus.enumValues.filter((status) => status !== 'submitted') },
+      ...actorProperties(),
+    },
+  },
+  InternalObjectOpening: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['object_type', 'event_type'],
+    properties: {
+      object_type: { enum: Object.keys(workObjectLifecycles) },
+      event_type: {
+        enum: lifecycles.flatMap((lifecycle) => Object.keys(lifecycle.opening)),
+        description: 'One of the events that create a record of `object_type`.',
+      },
+      ...actorProperties(),
+    },
+  },
+  InternalObjectTransition: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['event_type'],
+    properties: {
+      event_type: {
+        enum: [...new Set(lifecycles.flatMap((lifecycle) => Object.keys(lifecycle.transitions)))],
+        description: "One of the events that move a record of the record's type on.",
+      },
+      ...actorProperties(),
+    },
+  },
+  InternalQuarterEnd: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['highway_authority', 'quarter'],
+    properties: {
+      highway_authority: organisation('highway authority'),
+      quarter: { type: 'string', pattern: '^[0-9]{4}-Q[1-4]$', description: 'A calendar quarter (UTC), e.g. `2025-Q3`.' },
+      ...actorProperties(),
+    },
+  },
+  InternalContract: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['contractor', 'promoter'],
+    properties: {
+      contractor: organisation('contractor'),
+      promoter: organisation('promoter'),
+      ...actorProperties(),
+    },
+  },
+};
+
+function geometry(type: string, coordinates: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'coordinates'],
+    properties: { type: { const: type }, coordinates },
+  };
+}
+
+function actorProperties(): Record<string, JsonSchema> {
+  return { internal_user_identifier: ref('InternalUserIdentifier'), internal_user_name: ref('InternalUserName') };
+}
+
+/** A successful answer: the given properties and the events recorded. */
+function answer(description: string, properties: Record<string, JsonSchema>): JsonSchema {
+  return {
+    description,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: [...Object.keys(properties), 'events'],
+          properties: { ...properties, events: { type: 'array', items: ref('InternalRecordedEvent') } },
+        },
+      },
+    },
+  };
+}
+
+const errors = (statuses: number[]): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: `Error ${status}.`, content: { 'application/json': { schema: ref('ErrorResponse') } } },
+    ]),
+  );
+
+/** Errors every internal operation can answer. */
+const commonErrors = [400, 401, 403, 404, 409, 413, 415];
+
+function pathParameter(name: string, maxLength: number, description: string): JsonSchema {
+  return { name, in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength }, description };
+}
+
+const referenceString: JsonSchema = { type: 'string' };
+
+function operation(
+  operationId: string,
+  summary: string,
+  options: { parameters?: JsonSchema[]; body?: string; success: [number, JsonSchema] },
+): JsonSchema {
+  return {
+    operationId,
+    summary,
+    'x-allowed-roles': ['Operator'],
+    security: [{ token: [] }],
+    ...(options.parameters ? { parameters: options.parameters } : {}),
+    ...(options.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: ref(options.body) } } } }
+      : {}),
+    responses: { [String(options.success[0])]: options.success[1], ...errors(commonErrors) },
+  };
+}
+
+const permitReference = pathParameter('permit_reference_number', 27, 'The permit, `<work>-NN`.');
+
+const paths = {
+  [`${internalBasePath}/works`]: {
+    post: operation('submitWork', 'Submit a work with its first permit', {
+      body: 'InternalWorkSubmission',
+      success: [
+        201,
+        answer('The work and its permit were created.', { work_reference_number: referenceString, permit_reference_number: referenceString }),
+      ],
+    }),
+  },
+  [`${internalBasePath}/permits/{permit_reference_number}/transitions`]: {
+    post: operation('transitionPermit', 'Record a permit event: an assessment, cancellation, work start or stop, ancillary information', {
+      parameters: [permitReference],
+      body: 'InternalPermitTransition',
+      success: [200, answer('The event was recorded, with its consequences.', { permit_reference_number: referenceString })],
+    }),
+  },
+  [`${internalBasePath}/permits/{permit_reference_number}/change-requests`]: {
+    post: operation('submitChangeRequest', 'Submit an alteration or a change request to a permit', {
+      parameters: [permitReference],
+      body: 'InternalChangeRequestSubmission',
+      success: [201, answer('The request was submitted.', { reference: referenceString })],
+    }),
+  },
+  [`${internalBasePath}/change-requests/{reference}/decision`]: {
+    post: operation('decideChangeRequest', 'Grant, refuse or cancel an alteration or change request', {
+      parameters: [pathParameter('reference', 64, 'The request, `<permit>-ALTnn` or `<permit>-CRnn`.')],
+      body: 'InternalChangeRequestDecision',
+      success: [200, answer('The decision was recorded; a grant changed the permit.', { reference: referenceString })],
+    }),
+  },
+  [`${internalBasePath}/works/{work_reference_number}/objects`]: {
+    post: operation('openWorkObject', 'Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58', {
+      parameters: [pathParameter('work_reference_number', 24, 'The work.')],
+      body: 'InternalObjectOpening',
+      success: [201, answer('The record was created.', { reference: referenceString })],
+    }),
+  },
+  [`${internalBasePath}/objects/{reference}/transitions`]: {
+    post: operation('advanceWorkObject', 'Move a record of a work on', {
+      parameters: [pathParameter('reference', 64, 'The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn` or `-S58nn`.')],
+      body: 'InternalObjectTransition',
+      success: [200, answer('The event was recorded.', { reference: referenceString })],
+    }),
+  },
+  [`${internalBasePath}/quarters/end`]: {
+    post: operation('endQuarter', "End a highway authority's sample inspection quarter", {
+      body: 'InternalQuarterEnd',
+      success: [
+        200,
+        answer('The quarter ended; its open sample inspections expired.', {
+          quarter: referenceString,
+          expired: { type: 'array', items: referenceString },
+        }),
+      ],
+    }),
+  },
+  [`${internalBasePath}/contracts`]: {
+    post: operation('addContract', 'Add a contract between a contractor and a promoter', {
+      body: 'InternalContract',
+      success: [201, answer('The contract was added.', { contractor: referenceString, promoter: referenceString })],
+    }),
+  },
+  [`${internalBasePath}/contracts/{contractor}/{promoter}`]: {
+    delete: operation('removeContract', 'Remove the active contract between a contractor and a promoter', {
+      parameters: [
+        pathParameter('contractor', 100, "The contractor's name."),
+        pathParameter('promoter', 100, "The promoter's swa_code or name."),
+        { name: 'internal_user_identifier', in: 'query', schema: ref('InternalUserIdentifier') },
+        { name: 'internal_user_name', in: 'query', schema: ref('InternalUserName') },
+      ],
+      success: [200, answer('The contract was removed.', { contractor: referenceString, promoter: referenceString })],
+    }),
+  },
+};
+
+let document: OpenApiDocument | undefined;
+
+/** The internal document; its components are the interface's and the internal schemas. */
+export function internalDocument(): OpenApiDocument {
+  if (document === undefined) {
+    const published = loadDocument();
+    document = {
+      openapi: '3.1.0',
+      info: { title: 'street-events internal operator API', version: published.info.version },
+      paths,
+      components: { ...published.components, schemas: { ...published.components.schemas, ...schemas } },
+    };
+  }
+  return document;
+}

@@ -1,0 +1,275 @@
+/**
+ * The internal operator API: one route per write operation of the event source, for the
+ * Operator role only (src/internal/document.ts lists them). Each route validates the request
+ * against the internal document, calls the library function with the operator as acting user
+ * (and the internal user fields of the request), and answers the references it created with the
+ * events the operation recorded.
+ */
+import { asc, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { addContract, removeContract } from '../admin/contracts.js';
+import type { Caller } from '../auth/caller.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { auditEvents, type ChangeRequestKind, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
+import type { ActivityType, LaneRentalAssessmentOutcome, TrafficManagementType, WorkCategory } from '../domain/enums.js';
+import type { PermitEventType } from '../domain/permits.js';
+import type { OpeningEventType, WorkObjectTransitionEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
+import { decideChangeRequest, submitChangeRequest, type ChangeRequestDecision } from '../events/change-requests.js';
+import { transitionPermit } from '../events/permits.js';
+import type { WriteOptions } from '../events/record-events.js';
+import { endQuarter } from '../events/sample-inspection-quarters.js';
+import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
+import { submitWork } from '../events/works.js';
+import { authenticateRequest } from '../http/authentication.js';
+import { RequestValidationError } from '../http/error-body.js';
+import { listOperations } from '../http/openapi.js';
+import { compileValidators } from '../http/validation.js';
+import { internalDocument } from './document.js';
+
+/** The fields every write may carry: who acted, in the permitting system's own terms. */
+interface ActorFields {
+  internal_user_identifier?: string | null;
+  internal_user_name?: string | null;
+}
+
+interface WorkSubmissionBody extends ActorFields {
+  work_reference_number: string;
+  promoter_swa_code: string;
+  highway_authority_swa_code: string;
+  workstream_prefix?: string;
+  street: string;
+  town: string;
+  area: string;
+  usrn: number;
+  road_category: number;
+  works_coordinates: WorksCoordinates;
+  location_description: string;
+  description_of_work: string;
+  work_category: WorkCategory;
+  traffic_management_type: TrafficManagementType;
+  activity_type: ActivityType;
+  proposed_start_date: string;
+  proposed_end_date: string;
+  proposed_start_time?: string | null;
+  proposed_end_time?: string | null;
+  is_traffic_sensitive?: boolean;
+  excavation_carried_out?: boolean;
+  is_early_start?: boolean;
+  is_high_impact_traffic_management?: boolean;
+  is_lane_rental?: boolean;
+  lane_rental_charges_not_agreed?: boolean;
+  lane_rental_charges_potentially_apply?: boolean;
+  lane_rental_assessment_outcome?: LaneRentalAssessmentOutcome | null;
+  has_no_final_reinstatement?: boolean;
+  permit_conditions?: PermitCondition[];
+  started_on_submission?: boolean;
+}
+
+interface ChangeRequestBody extends ActorFields {
+  kind: ChangeRequestKind;
+  proposed_start_date?: string;
+  proposed_end_date?: string;
+  traffic_management_type?: TrafficManagementType;
+  description_of_work?: string;
+}
+
+interface HandlerInput {
+  params: Record<string, string>;
+  body: never;
+  write: WriteOptions;
+}
+
+/** What a route answers besides the events recorded. */
+type Handler = (input: HandlerInput) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
+
+const optionalDate = (value: string | null | undefined): Date | null | undefined =>
+  value === null || value === undefined ? value : new Date(value);
+
+function handlers(db: Database): Record<string, Handler> {
+  return {
+    submitWork: async ({ body, write }) => {
+      const work: WorkSubmissionBody = body;
+      const created = await submitWork(
+        db,
+        {
+          workReferenceNumber: work.work_reference_number,
+          promoterSwaCode: work.promoter_swa_code,
+          highwayAuthoritySwaCode: work.highway_authority_swa_code,
+          workstreamPrefix: work.workstream_prefix,
+          street: work.street,
+          town: work.town,
+          area: work.area,
+          usrn: work.usrn,
+          roadCategory: work.road_category,
+          worksCoordinates: work.works_coordinates,
+          locationDescription: work.location_description,
+          permit: {
+            descriptionOfWork: work.description_of_work,
+            workCategory: work.work_category,
+            trafficManagementType: work.traffic_management_type,
+            activityType: work.activity_type,
+            proposedStartDate: new Date(work.proposed_start_date),
+            proposedEndDate: new Date(work.proposed_end_date),
+            proposedStartTime: optionalDate(work.proposed_start_time),
+            proposedEndTime: optionalDate(work.proposed_end_time),
+            isTrafficSensitive: work.is_traffic_sensitive,
+            excavationCarriedOut: work.excavation_carried_out,
+            isEarlyStart: work.is_early_start,
+            isHighImpactTrafficManagement: work.is_high_impact_traffic_management,
+            isLaneRental: work.is_lane_rental,
+            laneRentalChargesNotAgreed: work.lane_rental_charges_not_agreed,
+            laneRentalChargesPotentiallyApply: work.lane_rental_charges_potentially_apply,
+            laneRentalAssessmentOutcome: work.lane_rental_assessment_outcome,
+            hasNoFinalReinstatement: work.has_no_final_reinstatement,
+            permitConditions: work.permit_conditions,
+          },
+          startedOnSubmission: work.started_on_submission,
+        },
+        write,
+      );
+      return {
+        status: 201,
+        body: { work_reference_number: created.workReferenceNumber, permit_reference_number: created.permitReferenceNumber },
+      };
+    },
+
+    transitionPermit: async ({ params, body, write }) => {
+      const { event_type: eventType }: { event_type: PermitEventType } = body;
+      const permitReferenceNumber = params.permit_reference_number!;
+      await transitionPermit(db, { permitReferenceNumber, eventType }, write);
+      return { status: 200, body: { permit_reference_number: permitReferenceNumber } };
+    },
+
+    submitChangeRequest: async ({ params, body, write }) => {
+      const request: ChangeRequestBody = body;
+      const { reference } = await submitChangeRequest(
+        db,
+        {
+          permitReferenceNumber: params.permit_reference_number!,
+          kind: request.kind,
+          changes: {
+            proposedStartDate: optionalDate(request.proposed_start_date) ?? undefined,
+            proposedEndDate: optionalDate(request.proposed_end_date) ?? undefined,
+            trafficManagementType: request.traffic_management_type,
+            descriptionOfWork: request.description_of_work,
+          },
+        },
+        write,
+      );
+      return { status: 201, body: { reference } };
+    },
+
+    decideChangeRequest: async ({ params, body, write }) => {
+      const { decision }: { decision: ChangeRequestDecision } = body;
+      const reference = params.reference!;
+      await decideChangeRequest(db, { reference, decision }, write);
+      return { status: 200, body: { reference } };
+    },
+
+    openWorkObject: async ({ params, body, write }) => {
+      const opening: { object_type: WorkObjectType; event_type: OpeningEventType<WorkObjectType> } = body;
+      const { reference } = await openWorkObject(
+        db,
+        { workReferenceNumber: params.work_reference_number!, objectType: opening.object_type, eventType: opening.event_type },
+        write,
+      );
+      return { status: 201, body: { reference } };
+    },
+
+    advanceWorkObject: async ({ params, body, write }) => {
+      const { event_type: eventType }: { event_type: WorkObjectTransitionEventType } = body;
+      const reference = params.reference!;
+      await advanceWorkObject(db, { reference, eventType }, write);
+      return { status: 200, body: { reference } };
+    },
+
+    endQuarter: async ({ body, write }) => {
+      const { highway_authority: highwayAuthority, quarter }: { highway_authority: string; quarter: string } = body;
+      const { expired } = await endQuarter(db, { highwayAuthority, quarter }, write);
+      return { status: 200, body: { quarter, expired } };
+    },
+
+    addContract: async ({ body, write }) => {
+      const parties: { contractor: string; promoter: string } = body;
+      await addContract(db, { contractor: parties.contractor, promoter: parties.promoter }, write);
+      return { status: 201, body: { contractor: parties.contractor, promoter: parties.promoter } };
+    },
+
+    removeContract: async ({ params, write }) => {
+      const parties = { contractor: params.contractor!, promoter: params.promoter! };
+      await removeContract(db, parties, write);
+      return { status: 200, body: parties };
+    },
+  };
+}
+
+/** The events of these ids, as committed, in update_id order. */
+async function recordedEvents(db: Database, eventIds: readonly number[]) {
+  if (eventIds.length === 0) return [];
+  const rows = await db
+    .select({
+      updateId: auditEvents.updateId,
+      updateDateTime: auditEvents.updateDateTime,
+      eventType: auditEvents.eventType,
+      objectType: auditEvents.objectType,
+      objectReferenceNumber: auditEvents.objectReferenceNumber,
+      parentObjectReferenceNumber: auditEvents.parentObjectReferenceNumber,
+    })
+    .from(auditEvents)
+    .where(inArray(auditEvents.id, [...eventIds]))
+    .orderBy(asc(auditEvents.updateId));
+  return rows.map((row) => ({
+    update_id: row.updateId,
+    update_date_time: row.updateDateTime.toISOString(),
+    event_type: row.eventType,
+    object_type: row.objectType,
+    object_reference_number: row.objectReferenceNumber,
+    parent_object_reference_number: row.parentObjectReferenceNumber,
+  }));
+}
+
+/** The operator as acting user, with the internal user fields of the request (body or query). */
+function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefined, eventIds: number[]): WriteOptions {
+  return {
+    actor: {
+      username: caller.username,
+      internalUserIdentifier: fields.internal_user_identifier ?? undefined,
+      internalUserName: fields.internal_user_name ?? undefined,
+    },
+    now: clock,
+    onRecorded: (ids) => eventIds.push(...ids),
+  };
+}
+
+/** Adds the routes of the internal document to the app; errors go through the app's error handler. */
+export function registerInternalApi(app: FastifyInstance, options: { db: Database; clock?: Clock }): void {
+  const document = internalDocument();
+  const operations = listOperations(document);
+  const validators = compileValidators(document, operations);
+  const implementations = handlers(options.db);
+  for (const operation of operations) {
+    const handler = implementations[operation.operationId];
+    const validator = validators.get(operation.operationId);
+    if (handler === undefined || validator === undefined) throw new Error(`no implementation of ${operation.operationId}`);
+    app.route({
+      method: operation.method,
+      url: operation.path.replaceAll(/\{(\w+)\}/g, ':$1'),
+      onRequest: authenticateRequest(options.db, operation),
+      preValidation: async (request) => {
+        const problems = [...validator.path(request.params), ...validator.query(request.query), ...validator.body(request.body)];
+        if (problems.length > 0) throw new RequestValidationError(problems);
+      },
+      handler: async (request, reply) => {
+        const eventIds: number[] = [];
+        const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
+        const result = await handler({
+          params: request.params as Record<string, string>,
+          body: request.body as never,
+          write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
+        });
+        return reply.code(result.status).send({ ...result.body, events: await recordedEvents(options.db, eventIds) });
+      },
+    });
+  }
+}
