@@ -29,6 +29,13 @@ export type DatabaseConfig =
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseConfig['kind'];
+  /**
+   * The database for read queries under a time limit: on PostgreSQL a second pool whose
+   * connections are opened with `statement_timeout`, so the server cancels any statement past
+   * the limit with no per-query round trip (see queries/query-timeout.ts); on PGlite, `db`.
+   * One pool per limit, opened on first use and closed with the handle.
+   */
+  limitedTo(statementTimeoutMs: number): Database;
   /** Applies the pending migrations of `drizzle/`. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -44,15 +51,37 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
   return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? defaultPgliteDataDir };
 }
 
+/** The statement limit a database's every connection was opened with, when it was. */
+const statementTimeouts = new WeakMap<Database, number>();
+
+/** The `statement_timeout` PostgreSQL applies to every statement of this database, if one was set when its connections opened. */
+export function statementTimeoutOf(db: Database): number | undefined {
+  return statementTimeouts.get(db);
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.maxConnections ?? 10 });
+    const max = config.maxConnections ?? 10;
+    const pool = new pg.Pool({ connectionString: config.url, max });
     const db = drizzleNodePostgres(pool);
+    const limited = new Map<number, { pool: pg.Pool; db: Database }>();
     return {
       db,
       kind: 'postgres',
+      limitedTo(statementTimeoutMs) {
+        let found = limited.get(statementTimeoutMs);
+        if (found === undefined) {
+          const limitedPool = new pg.Pool({ connectionString: config.url, max, statement_timeout: statementTimeoutMs });
+          found = { pool: limitedPool, db: drizzleNodePostgres(limitedPool) };
+          statementTimeouts.set(found.db, statementTimeoutMs);
+          limited.set(statementTimeoutMs, found);
+        }
+        return found.db;
+      },
       migrate: () => migrateNodePostgres(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), ...[...limited.values()].map((entry) => entry.pool.end())]);
+      },
     };
   }
   if (config.dataDir !== undefined) mkdirSync(config.dataDir, { recursive: true });
@@ -61,6 +90,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    limitedTo: () => db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { operations } from '@street-events/types';
-import { authenticate } from '../auth/tokens.js';
+import { AuthenticationCache, defaultAuthenticationCache, type AuthenticationCacheOptions } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -46,12 +46,16 @@ type RouteHandler = (input: HandlerInput<never>) => Promise<{ status: number; bo
 
 export interface AppOptions {
   db: Database;
+  /** The database of polling and permit search (a pool limited to `statementTimeoutMs`, see `DatabaseHandle.limitedTo`); `db` by default. */
+  queryDb?: Database;
   clock?: Clock;
   /** Limit on each database query of polling and permit search; 30 seconds by default. */
   statementTimeoutMs?: number;
   /** Largest accepted request body in bytes; 1 MiB by default. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Reuse of authenticated callers (see auth/authentication-cache.ts); 5 s, 10 000 callers by default. */
+  authenticationCache?: AuthenticationCacheOptions;
   /** Operations added by other parts of the service (notifications). */
   extraHandlers?: Handlers;
 }
@@ -63,10 +67,11 @@ declare module 'fastify' {
 }
 
 function queryHandlers(options: AppOptions): Handlers {
+  const queryDb = options.queryDb ?? options.db;
   const queryOptions = { now: options.clock ?? systemClock, statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs };
   return {
-    getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(options.db, caller, query, queryOptions) }),
-    searchPermits: async ({ caller, body }) => ({ status: 200, body: await searchPermits(options.db, caller, body, queryOptions) }),
+    getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(queryDb, caller, query, queryOptions) }),
+    searchPermits: async ({ caller, body }) => ({ status: 200, body: await searchPermits(queryDb, caller, body, queryOptions) }),
   };
 }
 
@@ -77,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const operations = listOperations(document);
   const validators = compileValidators(document, operations);
   const handlers: Handlers = { ...queryHandlers(options), ...options.extraHandlers };
+  const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -105,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const operation of operations) {
     const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;
     if (handler === undefined) continue;
-    registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, options.db);
+    registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, authentication);
   }
   return app;
 }
@@ -115,7 +121,7 @@ function registerOperation(
   operation: Operation,
   handler: RouteHandler,
   validator: RequestValidator,
-  db: Database,
+  authentication: AuthenticationCache,
 ): void {
   app.route({
     method: operation.method,
@@ -123,7 +129,7 @@ function registerOperation(
     onRequest: async (request) => {
       const token = request.headers.token;
       if (typeof token !== 'string' || token === '') throw new UnauthenticatedError('The token header is missing.');
-      const caller = await authenticate(db, token);
+      const caller = await authentication.authenticate(token);
       if (caller === null) throw new UnauthenticatedError('The token is unknown or revoked.');
       if (!operation.allowedRoles.includes(caller.role)) {
         throw new ForbiddenError(`The ${caller.role} role is not allowed to ${operation.operationId}.`);
