@@ -22,7 +22,8 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   await handle.migrate();
   const app = await buildApp({
     db: handle.db,
-    queryDb: handle.limitedTo(config.statementTimeoutMs),
+    pollDb: handle.limitedTo(config.statementTimeoutMs, { orderedScans: true }),
+    searchDb: handle.limitedTo(config.statementTimeoutMs),
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },

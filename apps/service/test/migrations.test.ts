@@ -36,6 +36,6 @@ describeEachDatabase('migrations', (database) => {
     const before = await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
     await database.migrate();
     expect(await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)).toEqual(before);
-    expect(before).toEqual([{ applied: 2 }]);
+    expect(before).toEqual([{ applied: 3 }]);
   });
 });

@@ -23,7 +23,7 @@ export interface Contract {
 async function recordContractEvent(tx: Database, promoter: Organisation, context: EventContext, eventType: AuditEventType) {
   await recordEvents(
     tx,
-    { workId: null, promoterOrgId: promoter.id, highwayAuthorityOrgId: null, workstreamPrefix: null },
+    { workId: null, workReferenceNumber: null, promoterOrgId: promoter.id, highwayAuthorityOrgId: null, workstreamPrefix: null },
     context,
     [{ eventType, objectType: 'organisation', objectReferenceNumber: promoter.swaCode, parentObjectReferenceNumber: null }],
   );

@@ -30,12 +30,15 @@ export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseConfig['kind'];
   /**
-   * The database for read queries under a time limit: on PostgreSQL a second pool whose
+   * The database for read queries under a time limit: on PostgreSQL a pool of its own whose
    * connections are opened with `statement_timeout`, so the server cancels any statement past
    * the limit with no per-query round trip (see queries/query-timeout.ts); on PGlite, `db`.
-   * One pool per limit, opened on first use and closed with the handle.
+   * With `orderedScans`, the pool's planner may not sort or use bitmap scans: a query with
+   * `ORDER BY … LIMIT` then always walks an index in that order and stops after LIMIT rows,
+   * however selective its other filters look (polling; see queries/poll-updates.ts).
+   * One pool per setting, opened on first use and closed with the handle.
    */
-  limitedTo(statementTimeoutMs: number): Database;
+  limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database;
   /** Applies the pending migrations of `drizzle/`. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -64,17 +67,23 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     const max = config.maxConnections ?? 10;
     const pool = new pg.Pool({ connectionString: config.url, max });
     const db = drizzleNodePostgres(pool);
-    const limited = new Map<number, { pool: pg.Pool; db: Database }>();
+    const limited = new Map<string, { pool: pg.Pool; db: Database }>();
     return {
       db,
       kind: 'postgres',
-      limitedTo(statementTimeoutMs) {
-        let found = limited.get(statementTimeoutMs);
+      limitedTo(statementTimeoutMs, { orderedScans = false } = {}) {
+        const key = `${statementTimeoutMs}/${orderedScans}`;
+        let found = limited.get(key);
         if (found === undefined) {
-          const limitedPool = new pg.Pool({ connectionString: config.url, max, statement_timeout: statementTimeoutMs });
+          const limitedPool = new pg.Pool({
+            connectionString: config.url,
+            max,
+            statement_timeout: statementTimeoutMs,
+            ...(orderedScans ? { options: '-c enable_sort=off -c enable_bitmapscan=off' } : {}),
+          });
           found = { pool: limitedPool, db: drizzleNodePostgres(limitedPool) };
           statementTimeouts.set(found.db, statementTimeoutMs);
-          limited.set(statementTimeoutMs, found);
+          limited.set(key, found);
         }
         return found.db;
       },

@@ -46,8 +46,9 @@ type RouteHandler = (input: HandlerInput<never>) => Promise<{ status: number; bo
 
 export interface AppOptions {
   db: Database;
-  /** The database of polling and permit search (a pool limited to `statementTimeoutMs`, see `DatabaseHandle.limitedTo`); `db` by default. */
-  queryDb?: Database;
+  /** The databases of polling and of permit search (pools limited to `statementTimeoutMs`, see `DatabaseHandle.limitedTo`); `db` by default. */
+  pollDb?: Database;
+  searchDb?: Database;
   clock?: Clock;
   /** Limit on each database query of polling and permit search; 30 seconds by default. */
   statementTimeoutMs?: number;
@@ -67,11 +68,10 @@ declare module 'fastify' {
 }
 
 function queryHandlers(options: AppOptions): Handlers {
-  const queryDb = options.queryDb ?? options.db;
   const queryOptions = { now: options.clock ?? systemClock, statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs };
   return {
-    getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(queryDb, caller, query, queryOptions) }),
-    searchPermits: async ({ caller, body }) => ({ status: 200, body: await searchPermits(queryDb, caller, body, queryOptions) }),
+    getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(options.pollDb ?? options.db, caller, query, queryOptions) }),
+    searchPermits: async ({ caller, body }) => ({ status: 200, body: await searchPermits(options.searchDb ?? options.db, caller, body, queryOptions) }),
   };
 }
 

@@ -22,7 +22,7 @@ export interface TestDatabase {
   /** Applies the migrations again. */
   migrate(): Promise<void>;
   /** The database for read queries limited to `statementTimeoutMs` (DatabaseHandle.limitedTo). */
-  limitedTo(statementTimeoutMs: number): Database;
+  limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database;
 }
 
 async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -68,9 +68,9 @@ class OpenedDatabase implements TestDatabase {
     return this.handle.migrate();
   }
 
-  limitedTo(statementTimeoutMs: number): Database {
+  limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database {
     if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
-    return this.handle.limitedTo(statementTimeoutMs);
+    return this.handle.limitedTo(statementTimeoutMs, options);
   }
 
   async open(): Promise<void> {
