@@ -51,6 +51,9 @@ interface Measurement {
   non2xx: number;
   errors: number;
   bytesPerResponse: number;
+  /** CPU time (user + system) per request of the measured server process, and of its PostgreSQL backends. */
+  serverCpuUsPerRequest: number;
+  databaseCpuUsPerRequest: number;
   rowsPerResponse?: number;
   ratioOfCeiling?: number;
 }
@@ -218,10 +221,48 @@ interface Load {
   body?: string;
 }
 
-async function measure(name: string, load: Load): Promise<Measurement> {
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; undefined once it has ended. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds the processes used between two readings, over those alive at both. */
+function cpuUsedBetween(before: Map<number, number | undefined>, after: Map<number, number | undefined>): number {
+  let used = 0;
+  for (const [pid, start] of before) {
+    const end = after.get(pid);
+    if (start !== undefined && end !== undefined) used += end - start;
+  }
+  return used;
+}
+
+/** The PostgreSQL backends serving a database (pids from pg_stat_activity; the server runs on this machine). */
+async function backendPids(url: string | undefined): Promise<number[]> {
+  if (url === undefined) return [];
+  const name = new URL(url).pathname.slice(1);
+  return withClient(serverUrl, async (client) =>
+    (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])).rows.map(
+      (row) => row.pid,
+    ),
+  );
+}
+
+async function measure(name: string, load: Load, server: { pid: number; databaseUrl?: string }): Promise<Measurement> {
   const options = { url: load.url, method: load.method ?? 'GET', headers: load.headers, body: load.body, connections };
   if (warmupS > 0) await autocannon({ ...options, duration: warmupS });
+  const pids = [server.pid, ...(await backendPids(server.databaseUrl))];
+  const readCpu = () => new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+  const before = readCpu();
   const result = await autocannon({ ...options, duration: durationS });
+  const after = readCpu();
+  const serverUsed = cpuUsedBetween(new Map([[server.pid, before.get(server.pid)]]), after);
+  const databaseUsed = cpuUsedBetween(new Map([...before].filter(([pid]) => pid !== server.pid)), after);
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(result.requests.total, 1));
   const measurement: Measurement = {
     name,
     requestsPerSecond: Math.round((result.requests.total / result.duration) * 10) / 10,
@@ -231,8 +272,11 @@ async function measure(name: string, load: Load): Promise<Measurement> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     bytesPerResponse: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
+    serverCpuUsPerRequest: perRequest(serverUsed),
+    databaseCpuUsPerRequest: perRequest(databaseUsed),
   };
-  log(`${name}: ${measurement.requestsPerSecond} req/s, p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms` +
+  log(`${name}: ${measurement.requestsPerSecond} req/s, p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms, ` +
+    `CPU/request ${measurement.serverCpuUsPerRequest} µs server + ${measurement.databaseCpuUsPerRequest} µs database` +
     (measurement.non2xx + measurement.errors > 0 ? `, ${measurement.non2xx} non-2xx, ${measurement.errors} errors` : ''));
   return measurement;
 }
@@ -295,6 +339,7 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
   const rss = sampleRss(service.child.pid!);
   const base = `http://127.0.0.1:${service.port}/v7`;
   const headers = { token };
+  const serverOf = { pid: service.child.pid!, databaseUrl: url };
   try {
     // Check each load once: a full page of rows, and the page body the ceiling will serve.
     let pageBody = '';
@@ -326,7 +371,9 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
     });
     let ceiling: Measurement;
     try {
-      ceiling = await measure(`ceiling (${events})`, { url: `http://127.0.0.1:${ceilingProcess.port}/v7/works/updates` });
+      ceiling = await measure(`ceiling (${events})`, { url: `http://127.0.0.1:${ceilingProcess.port}/v7/works/updates` }, {
+        pid: ceilingProcess.child.pid!,
+      });
     } finally {
       await stop(ceilingProcess.child);
     }
@@ -336,7 +383,7 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
       const measurement = await measure(`poll ${position} (${events})`, {
         url: `${base}/works/updates?page_size=${pollPageSize}&update_id=${cursor}`,
         headers,
-      });
+      }, serverOf);
       measurement.rowsPerResponse = rowsPerPage.get(position);
       measurement.ratioOfCeiling = measurement.requestsPerSecond / ceiling.requestsPerSecond;
       polls.push(measurement);
@@ -346,7 +393,7 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
       method: 'POST',
       headers: searchHeaders,
       body: searchBody,
-    });
+    }, serverOf);
     search.rowsPerResponse = searchRows;
     return { events, pollableUpdates: pollable, visibleToPoller: visible, seedSeconds, ceiling, polls, search, maxRssMb: rss.maxMb };
   } finally {
@@ -386,14 +433,14 @@ function markdown(results: SizeResult[], machine: Record<string, unknown>, date:
       `${connections} connections, ${warmupS} s warm-up and ${durationS} s per measurement (autocannon, in the benchmark's process). ` +
       `Poller: \`${pollerUsername}\` (HighwayAuthority), page_size ${pollPageSize}; permit search: ${searchReferences} references, page_size ${searchPageSize}.`,
     '',
-    '| updates | load | rows/response | req/s | of ceiling | p50 ms | p99 ms | bytes/response |',
-    '|---|---|---|---|---|---|---|---|',
+    '| updates | load | rows/response | req/s | of ceiling | p50 ms | p99 ms | bytes/response | server CPU µs/req | database CPU µs/req |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const result of results) {
     for (const m of [result.ceiling, ...result.polls, result.search]) {
       lines.push(
         `| ${result.pollableUpdates.toLocaleString('en')} | ${m.name.replace(/ \(\d+\)$/, '')} | ${m.rowsPerResponse ?? '-'} | ${m.requestsPerSecond} | ` +
-          `${m === result.ceiling ? '100%' : percent(m.requestsPerSecond / result.ceiling.requestsPerSecond)} | ${m.p50Ms} | ${m.p99Ms} | ${m.bytesPerResponse} |`,
+          `${m === result.ceiling ? '100%' : percent(m.requestsPerSecond / result.ceiling.requestsPerSecond)} | ${m.p50Ms} | ${m.p99Ms} | ${m.bytesPerResponse} | ${m.serverCpuUsPerRequest} | ${m === result.ceiling ? '-' : m.databaseCpuUsPerRequest} |`,
       );
     }
   }

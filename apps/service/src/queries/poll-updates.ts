@@ -21,7 +21,7 @@ import type { Database } from '../db/database.js';
 import { auditEvents, organisations } from '../db/schema.js';
 import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
-import { arrayRows } from './array-rows.js';
+import { arrayRows, isoFromUtcText, utcText } from './array-rows.js';
 import { cursorParam, dateParam, integerParam } from './params.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
@@ -154,8 +154,8 @@ function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
     db,
     `poll_${shape.join('')}_${limit}`,
     sql`select a.work_reference_number,
-               to_char(a.update_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_date_time,
-               a.update_id::float8 as update_id,
+               ${utcText(sql`a.update_date_time`)} as update_date_time,
+               a.update_id,
                a.event_type::text as event_type,
                a.object_type::text as object_type,
                a.parent_object_reference_number,
@@ -172,7 +172,7 @@ function workUpdateSummary(row: unknown[]): WorkUpdateSummary {
   const objectType = row[4] as AuditObjectType;
   return {
     work_reference_number: row[0] as string,
-    update_date_time: row[1] as string,
+    update_date_time: isoFromUtcText(row[1] as string),
     update_id: Number(row[2]),
     event_type: eventType,
     event_type_string: auditEventTypeText[eventType],

@@ -10,8 +10,7 @@
  *   last row when more rows exist, and 0 when the results are exhausted. Following it
  *   returns each permit exactly once and ends.
  */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { requireInterfaceCaller, visibilityOf, visibleRows, type Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
 import { organisations, permits, works, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
@@ -33,8 +32,8 @@ import {
   type WorkCategory,
   type WorkStatus,
 } from '../domain/enums.js';
-import type { PermitRow } from '../domain/permits.js';
 import { ValidationError } from '../errors.js';
+import { arrayRows, isoFromUtcText, isoFromUtcTextOrNull, utcText } from './array-rows.js';
 import { cursorParam, integerParam } from './params.js';
 import type { QueryOptions } from './poll-updates.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
@@ -123,27 +122,28 @@ export async function searchPermits(
   if (references) checkWorkReferences(references);
 
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
-    const promoter = alias(organisations, 'promoter');
-    const highwayAuthority = alias(organisations, 'highway_authority');
-    const found = await tx
-      .select({ permit: permits, work: works, promoter, highwayAuthority })
-      .from(permits)
-      .innerJoin(works, eq(works.id, permits.workId))
-      .innerJoin(promoter, eq(promoter.id, works.promoterOrgId))
-      .innerJoin(highwayAuthority, eq(highwayAuthority.id, works.highwayAuthorityOrgId))
-      .where(
-        and(
-          gt(permits.id, cursor),
-          visibleRows(visibilityOf(caller), works),
-          references && inArray(works.workReferenceNumber, references),
-        ),
-      )
-      .orderBy(asc(permits.id))
-      .limit(pageSize + 1);
+    // One statement with the columns of a summary, rows as arrays (see array-rows.ts); unnamed,
+    // as its text varies with the number of references.
+    const found = await arrayRows(
+      tx,
+      undefined,
+      sql`select ${sql.join(summaryColumns.map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`), sql`, `)}
+          from ${permits}
+          join ${works} on ${works.id} = ${permits.workId}
+          join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
+          join ${organisations} highway_authority on highway_authority.id = ${works.highwayAuthorityOrgId}
+          where ${and(
+            gt(permits.id, cursor),
+            visibleRows(visibilityOf(caller), works),
+            references && inArray(works.workReferenceNumber, references),
+          )}
+          order by ${permits.id}
+          limit ${sql.raw(String(pageSize + 1))}`,
+    );
     const page = found.slice(0, pageSize);
     return {
       rows: page.map(permitSummary),
-      next_cursor: found.length > pageSize ? page[page.length - 1]!.permit.id : 0,
+      next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : 0,
     };
   });
 }
@@ -159,75 +159,152 @@ function checkWorkReferences(references: readonly string[]): void {
   });
 }
 
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+/** The columns `permitSummary` reads, in its order (named c0, c1, … in the query, so that no two share a name); timestamps as UTC text. */
+const summaryColumns: SQL[] = [
+  sql`${permits.id}`,
+  sql`${works.workReferenceNumber}`,
+  sql`${permits.permitReferenceNumber}`,
+  sql`promoter.swa_code`,
+  sql`promoter.name`,
+  sql`highway_authority.name`,
+  sql`${works.worksCoordinates}`,
+  sql`${works.locationDescription}`,
+  sql`${works.street}`,
+  sql`${works.town}`,
+  sql`${works.area}`,
+  sql`${permits.descriptionOfWork}`,
+  sql`${permits.workCategory}::text`,
+  sql`${permits.trafficManagementType}::text`,
+  utcText(permits.proposedStartDate),
+  utcText(permits.proposedEndDate),
+  sql`${permits.status}::text`,
+  sql`${permits.workStatus}::text`,
+  utcText(permits.deadlineDate),
+  utcText(permits.dateCreated),
+  utcText(permits.statusChangedDate),
+  sql`${works.usrn}`,
+  sql`${works.roadCategory}`,
+  sql`${permits.isActivePermit}`,
+  sql`${permits.isTrafficSensitive}`,
+  sql`${permits.hasNoFinalReinstatement}`,
+  sql`${permits.isDeemed}`,
+  sql`${permits.excavationCarriedOut}`,
+  sql`${permits.isEarlyStart}`,
+  sql`${permits.isHighImpactTrafficManagement}`,
+  sql`${permits.isLaneRental}`,
+  sql`${permits.laneRentalChargesNotAgreed}`,
+  sql`${permits.laneRentalChargesPotentiallyApply}`,
+  sql`${permits.activityType}::text`,
+  sql`${permits.assessmentStatus}::text`,
+  utcText(permits.proposedStartTime),
+  utcText(permits.proposedEndTime),
+  utcText(permits.actualStartDate),
+  utcText(permits.actualEndDate),
+  sql`${permits.permitConditions}`,
+  sql`${permits.laneRentalAssessmentOutcome}::text`,
+  utcText(permits.paaToPaDeadlineDate),
+];
 
-type Organisation = typeof organisations.$inferSelect;
-
-function permitSummary({
-  permit,
-  work,
-  promoter,
-  highwayAuthority,
-}: {
-  permit: PermitRow;
-  work: typeof works.$inferSelect;
-  promoter: Organisation;
-  highwayAuthority: Organisation;
-}): PermitSummaryResponse {
+function permitSummary(row: unknown[]): PermitSummaryResponse {
+  const [
+    ,
+    workReferenceNumber,
+    permitReferenceNumber,
+    promoterSwaCode,
+    promoterName,
+    highwayAuthorityName,
+    worksCoordinates,
+    locationDescription,
+    street,
+    town,
+    area,
+    descriptionOfWork,
+    workCategory,
+    trafficManagementType,
+    proposedStartDate,
+    proposedEndDate,
+    status,
+    workStatus,
+    deadlineDate,
+    dateCreated,
+    statusChangedDate,
+    usrn,
+    roadCategory,
+    isActivePermit,
+    isTrafficSensitive,
+    hasNoFinalReinstatement,
+    isDeemed,
+    excavationCarriedOut,
+    isEarlyStart,
+    isHighImpactTrafficManagement,
+    isLaneRental,
+    laneRentalChargesNotAgreed,
+    laneRentalChargesPotentiallyApply,
+    activityType,
+    assessmentStatus,
+    proposedStartTime,
+    proposedEndTime,
+    actualStartDate,
+    actualEndDate,
+    permitConditions,
+    laneRentalAssessmentOutcome,
+    paaToPaDeadlineDate,
+  ] = row;
+  const assessment = assessmentStatus as AssessmentStatus | null;
+  const laneRentalOutcome = laneRentalAssessmentOutcome as LaneRentalAssessmentOutcome | null;
   return {
-    work_reference_number: work.workReferenceNumber,
-    permit_reference_number: permit.permitReferenceNumber,
+    work_reference_number: workReferenceNumber as string,
+    permit_reference_number: permitReferenceNumber as string,
     // Promoters always have a swa_code (a check constraint of organisations).
-    promoter_swa_code: promoter.swaCode ?? '',
-    promoter_organisation: promoter.name,
-    highway_authority: highwayAuthority.name,
-    works_coordinates: work.worksCoordinates,
-    location_description: work.locationDescription,
-    street: work.street,
-    town: work.town,
-    area: work.area,
-    description_of_work: permit.descriptionOfWork,
-    work_category: permit.workCategory,
-    work_category_string: workCategoryText[permit.workCategory],
-    traffic_management_type: permit.trafficManagementType,
-    traffic_management_type_string: trafficManagementTypeText[permit.trafficManagementType],
-    proposed_start_date: permit.proposedStartDate.toISOString(),
-    proposed_end_date: permit.proposedEndDate.toISOString(),
-    status: permit.status,
-    status_string: permitStatusText[permit.status],
-    work_status: permit.workStatus,
-    work_status_string: workStatusText[permit.workStatus],
-    deadline_date: permit.deadlineDate.toISOString(),
-    date_created: permit.dateCreated.toISOString(),
-    status_changed_date: permit.statusChangedDate.toISOString(),
-    usrn: work.usrn,
-    road_category: work.roadCategory,
-    is_active_permit: permit.isActivePermit,
-    is_traffic_sensitive: permit.isTrafficSensitive,
-    has_no_final_reinstatement: permit.hasNoFinalReinstatement,
-    is_deemed: permit.isDeemed,
-    excavation_carried_out: permit.excavationCarriedOut,
-    is_early_start: permit.isEarlyStart,
-    is_high_impact_traffic_management: permit.isHighImpactTrafficManagement,
-    is_lane_rental: permit.isLaneRental,
-    lane_rental_charges_not_agreed: permit.laneRentalChargesNotAgreed,
-    lane_rental_charges_potentially_apply: permit.laneRentalChargesPotentiallyApply,
-    activity_type: permit.activityType,
-    activity_type_string: activityTypeText[permit.activityType],
-    assessment_status: permit.assessmentStatus,
-    assessment_status_string: permit.assessmentStatus && assessmentStatusText[permit.assessmentStatus],
-    proposed_start_time: iso(permit.proposedStartTime),
-    proposed_end_time: iso(permit.proposedEndTime),
-    actual_start_date: iso(permit.actualStartDate),
-    actual_end_date: iso(permit.actualEndDate),
-    permit_conditions: permit.permitConditions.map((condition: PermitCondition) => ({
+    promoter_swa_code: (promoterSwaCode as string | null) ?? '',
+    promoter_organisation: promoterName as string,
+    highway_authority: highwayAuthorityName as string,
+    works_coordinates: worksCoordinates as WorksCoordinates,
+    location_description: locationDescription as string,
+    street: street as string,
+    town: town as string,
+    area: area as string,
+    description_of_work: descriptionOfWork as string,
+    work_category: workCategory as WorkCategory,
+    work_category_string: workCategoryText[workCategory as WorkCategory],
+    traffic_management_type: trafficManagementType as TrafficManagementType,
+    traffic_management_type_string: trafficManagementTypeText[trafficManagementType as TrafficManagementType],
+    proposed_start_date: isoFromUtcText(proposedStartDate as string),
+    proposed_end_date: isoFromUtcText(proposedEndDate as string),
+    status: status as PermitStatus,
+    status_string: permitStatusText[status as PermitStatus],
+    work_status: workStatus as WorkStatus,
+    work_status_string: workStatusText[workStatus as WorkStatus],
+    deadline_date: isoFromUtcText(deadlineDate as string),
+    date_created: isoFromUtcText(dateCreated as string),
+    status_changed_date: isoFromUtcText(statusChangedDate as string),
+    usrn: usrn as number,
+    road_category: roadCategory as number,
+    is_active_permit: isActivePermit as boolean,
+    is_traffic_sensitive: isTrafficSensitive as boolean,
+    has_no_final_reinstatement: hasNoFinalReinstatement as boolean,
+    is_deemed: isDeemed as boolean,
+    excavation_carried_out: excavationCarriedOut as boolean,
+    is_early_start: isEarlyStart as boolean,
+    is_high_impact_traffic_management: isHighImpactTrafficManagement as boolean,
+    is_lane_rental: isLaneRental as boolean,
+    lane_rental_charges_not_agreed: laneRentalChargesNotAgreed as boolean,
+    lane_rental_charges_potentially_apply: laneRentalChargesPotentiallyApply as boolean,
+    activity_type: activityType as ActivityType,
+    activity_type_string: activityTypeText[activityType as ActivityType],
+    assessment_status: assessment,
+    assessment_status_string: assessment && assessmentStatusText[assessment],
+    proposed_start_time: isoFromUtcTextOrNull(proposedStartTime),
+    proposed_end_time: isoFromUtcTextOrNull(proposedEndTime),
+    actual_start_date: isoFromUtcTextOrNull(actualStartDate),
+    actual_end_date: isoFromUtcTextOrNull(actualEndDate),
+    permit_conditions: (permitConditions as PermitCondition[]).map((condition) => ({
       condition: condition.condition,
       condition_string: permitConditionTypeText[condition.condition],
       comment: condition.comment ?? null,
     })),
-    lane_rental_assessment_outcome: permit.laneRentalAssessmentOutcome,
-    lane_rental_assessment_outcome_string:
-      permit.laneRentalAssessmentOutcome && laneRentalAssessmentOutcomeText[permit.laneRentalAssessmentOutcome],
-    paa_to_pa_deadline_date: iso(permit.paaToPaDeadlineDate),
+    lane_rental_assessment_outcome: laneRentalOutcome,
+    lane_rental_assessment_outcome_string: laneRentalOutcome && laneRentalAssessmentOutcomeText[laneRentalOutcome],
+    paa_to_pa_deadline_date: isoFromUtcTextOrNull(paaToPaDeadlineDate),
   };
 }
