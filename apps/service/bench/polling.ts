@@ -16,7 +16,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION_S (10), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (20), BENCH_SIZES (comma-separated event counts, default 1000000,10000),
  * BENCH_KEEP_DATABASE=1 (reuse an already seeded database of the same size instead of
- * recreating it; for iterating, not for reported figures).
+ * recreating it; for iterating, not for reported figures), BENCH_SERVICE_NODE_FLAGS and
+ * BENCH_SERVICE_LOG_LEVEL (warn) to evaluate Node flags and the cost of request logging.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,9 @@ const warmupS = Number(process.env.BENCH_WARMUP_S ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const sizes = (process.env.BENCH_SIZES ?? '1000000,10000').split(',').map(Number);
 const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
+/** Extra Node flags of the service process (BENCH_SERVICE_NODE_FLAGS, space-separated), to evaluate them. */
+const serviceNodeFlags = (process.env.BENCH_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const serviceLogLevel = process.env.BENCH_SERVICE_LOG_LEVEL ?? 'warn';
 const pollPageSize = 250;
 const searchPageSize = 500;
 const searchReferences = 1000;
@@ -54,6 +58,8 @@ interface Measurement {
   /** CPU time (user + system) per request of the measured server process, and of its PostgreSQL backends. */
   serverCpuUsPerRequest: number;
   databaseCpuUsPerRequest: number;
+  /** The service's largest RSS during the measurement (and its warm-up), in MB. */
+  maxRssMb?: number;
   rowsPerResponse?: number;
   ratioOfCeiling?: number;
 }
@@ -165,10 +171,10 @@ async function freePort(): Promise<number> {
 
 async function startService(url: string) {
   const port = await freePort();
-  const child = spawn('node', ['dist/cli.js', 'serve'], {
+  const child = spawn('node', [...serviceNodeFlags, 'dist/cli.js', 'serve'], {
     cwd: packageDir,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: serviceLogLevel },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let attempt = 0; attempt < 200; attempt++) {
     try {
@@ -186,11 +192,13 @@ async function startService(url: string) {
 /** Samples a process's resident set (VmRSS) every 50 ms; `max` in MB. */
 function sampleRss(pid: number) {
   let maxKb = 0;
+  let phaseMaxKb = 0;
   const sample = () => {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       if (kb > maxKb) maxKb = kb;
+      if (kb > phaseMaxKb) phaseMaxKb = kb;
     } catch {
       // the process has ended
     }
@@ -201,6 +209,13 @@ function sampleRss(pid: number) {
     get maxMb() {
       sample();
       return maxKb / 1024;
+    },
+    /** The largest RSS since the previous call, in MB. */
+    phaseMaxMb() {
+      sample();
+      const mb = phaseMaxKb / 1024;
+      phaseMaxKb = 0;
+      return mb;
     },
     stop: () => clearInterval(timer),
   };
@@ -370,6 +385,7 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
       return match ? Number(match[1]) : undefined;
     });
     let ceiling: Measurement;
+    rss.phaseMaxMb();
     try {
       ceiling = await measure(`ceiling (${events})`, { url: `http://127.0.0.1:${ceilingProcess.port}/v7/works/updates` }, {
         pid: ceilingProcess.child.pid!,
@@ -378,6 +394,8 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
       await stop(ceilingProcess.child);
     }
 
+    // The service's first seconds of load (JIT compilation, heap growth) belong to no cursor.
+    await autocannon({ url: `${base}/works/updates?page_size=${pollPageSize}&update_id=${cursors[1]![1]}`, headers, connections, duration: 3 });
     const polls: Measurement[] = [];
     for (const [position, cursor] of cursors) {
       const measurement = await measure(`poll ${position} (${events})`, {
@@ -385,6 +403,7 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
         headers,
       }, serverOf);
       measurement.rowsPerResponse = rowsPerPage.get(position);
+      measurement.maxRssMb = Math.round(rss.phaseMaxMb());
       measurement.ratioOfCeiling = measurement.requestsPerSecond / ceiling.requestsPerSecond;
       polls.push(measurement);
     }
@@ -395,6 +414,7 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
       body: searchBody,
     }, serverOf);
     search.rowsPerResponse = searchRows;
+    search.maxRssMb = Math.round(rss.phaseMaxMb());
     return { events, pollableUpdates: pollable, visibleToPoller: visible, seedSeconds, ceiling, polls, search, maxRssMb: rss.maxMb };
   } finally {
     rss.stop();
@@ -433,14 +453,14 @@ function markdown(results: SizeResult[], machine: Record<string, unknown>, date:
       `${connections} connections, ${warmupS} s warm-up and ${durationS} s per measurement (autocannon, in the benchmark's process). ` +
       `Poller: \`${pollerUsername}\` (HighwayAuthority), page_size ${pollPageSize}; permit search: ${searchReferences} references, page_size ${searchPageSize}.`,
     '',
-    '| updates | load | rows/response | req/s | of ceiling | p50 ms | p99 ms | bytes/response | server CPU µs/req | database CPU µs/req |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| updates | load | rows/response | req/s | of ceiling | p50 ms | p99 ms | bytes/response | server CPU µs/req | database CPU µs/req | service RSS MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const result of results) {
     for (const m of [result.ceiling, ...result.polls, result.search]) {
       lines.push(
         `| ${result.pollableUpdates.toLocaleString('en')} | ${m.name.replace(/ \(\d+\)$/, '')} | ${m.rowsPerResponse ?? '-'} | ${m.requestsPerSecond} | ` +
-          `${m === result.ceiling ? '100%' : percent(m.requestsPerSecond / result.ceiling.requestsPerSecond)} | ${m.p50Ms} | ${m.p99Ms} | ${m.bytesPerResponse} | ${m.serverCpuUsPerRequest} | ${m === result.ceiling ? '-' : m.databaseCpuUsPerRequest} |`,
+          `${m === result.ceiling ? '100%' : percent(m.requestsPerSecond / result.ceiling.requestsPerSecond)} | ${m.p50Ms} | ${m.p99Ms} | ${m.bytesPerResponse} | ${m.serverCpuUsPerRequest} | ${m === result.ceiling ? '-' : m.databaseCpuUsPerRequest} | ${m.maxRssMb ?? '-'} |`,
       );
     }
   }
