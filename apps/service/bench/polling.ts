@@ -435,11 +435,18 @@ function verdicts(results: SizeResult[]) {
   const maxP99 = Math.max(...p99s);
   const maxRss = Math.max(...results.map((result) => result.maxRssMb));
   const failures = [...polls, ...results.map((result) => result.search)].reduce((sum, m) => sum + m.non2xx + m.errors, 0);
+  // CPU per request does not depend on how busy the machine is: the cost itself.
+  const cpuPerPoll = polls.map((poll) => poll.serverCpuUsPerRequest + poll.databaseCpuUsPerRequest);
+  const cpuSpread = (Math.max(...cpuPerPoll) - Math.min(...cpuPerPoll)) / Math.max(...cpuPerPoll);
+  const ceilingCpu = Math.max(...results.map((result) => result.ceiling.serverCpuUsPerRequest));
+  const cpuRatio = ceilingCpu / Math.max(...cpuPerPoll);
   return [
     { target: `polling throughput ≥ ${percent(targets.ratioOfCeiling)} of the ceiling (lowest)`, measured: percent(minRatio), pass: minRatio >= targets.ratioOfCeiling },
     { target: `polling p99 < ${targets.p99Ms} ms at ${connections} connections (highest)`, measured: `${maxP99} ms`, pass: maxP99 < targets.p99Ms },
     { target: `polling throughput within ${percent(targets.spread)} across sizes and cursors`, measured: `spread ${percent(spread)}`, pass: spread <= targets.spread },
     { target: `polling p99 within ${percent(targets.spread)} across sizes and cursors`, measured: `spread ${percent(p99Spread)}`, pass: p99Spread <= targets.spread },
+    { target: `polling CPU per request (server + database) within ${percent(targets.spread)} across sizes and cursors`, measured: `${Math.min(...cpuPerPoll)}-${Math.max(...cpuPerPoll)} µs, spread ${percent(cpuSpread)}`, pass: cpuSpread <= targets.spread },
+    { target: `polling CPU per request ≤ ${round(1 / targets.ratioOfCeiling)}× the ceiling's (its CPU bound on throughput)`, measured: `ceiling ${ceilingCpu} µs: ${percent(cpuRatio)} of the highest`, pass: cpuRatio >= targets.ratioOfCeiling },
     { target: `service RSS < ${targets.rssMb} MB throughout (max)`, measured: `${round(maxRss)} MB`, pass: maxRss < targets.rssMb },
     { target: 'every measured request answered 2xx', measured: `${failures} failures`, pass: failures === 0 },
   ];

@@ -54,6 +54,18 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
   return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? defaultPgliteDataDir };
 }
 
+/**
+ * A node-postgres pool that survives the server ending its idle connections (a restart, an
+ * administrator's pg_terminate_backend): the pool drops such a connection and the next query
+ * opens a new one, but it reports the error as an 'error' event, which would end the process
+ * were nobody listening.
+ */
+function openPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** The statement limit a database's every connection was opened with, when it was. */
 const statementTimeouts = new WeakMap<Database, number>();
 
@@ -65,7 +77,7 @@ export function statementTimeoutOf(db: Database): number | undefined {
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const max = config.maxConnections ?? 10;
-    const pool = new pg.Pool({ connectionString: config.url, max });
+    const pool = openPool({ connectionString: config.url, max });
     const db = drizzleNodePostgres(pool);
     const limited = new Map<string, { pool: pg.Pool; db: Database }>();
     return {
@@ -75,7 +87,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         const key = `${statementTimeoutMs}/${orderedScans}`;
         let found = limited.get(key);
         if (found === undefined) {
-          const limitedPool = new pg.Pool({
+          const limitedPool = openPool({
             connectionString: config.url,
             max,
             statement_timeout: statementTimeoutMs,
