@@ -446,7 +446,7 @@ function verdicts(results: SizeResult[]) {
     { target: `polling throughput within ${percent(targets.spread)} across sizes and cursors`, measured: `spread ${percent(spread)}`, pass: spread <= targets.spread },
     { target: `polling p99 within ${percent(targets.spread)} across sizes and cursors`, measured: `spread ${percent(p99Spread)}`, pass: p99Spread <= targets.spread },
     { target: `polling CPU per request (server + database) within ${percent(targets.spread)} across sizes and cursors`, measured: `${Math.min(...cpuPerPoll)}-${Math.max(...cpuPerPoll)} µs, spread ${percent(cpuSpread)}`, pass: cpuSpread <= targets.spread },
-    { target: `polling CPU per request ≤ ${round(1 / targets.ratioOfCeiling)}× the ceiling's (its CPU bound on throughput)`, measured: `ceiling ${ceilingCpu} µs: ${percent(cpuRatio)} of the highest`, pass: cpuRatio >= targets.ratioOfCeiling },
+    { target: `ceiling CPU per request ≥ ${percent(targets.ratioOfCeiling)} of polling's (the throughput target in CPU, whatever the load)`, measured: `${ceilingCpu} µs of ${Math.max(...cpuPerPoll)} µs: ${percent(cpuRatio)}`, pass: cpuRatio >= targets.ratioOfCeiling },
     { target: `service RSS < ${targets.rssMb} MB throughout (max)`, measured: `${round(maxRss)} MB`, pass: maxRss < targets.rssMb },
     { target: 'every measured request answered 2xx', measured: `${failures} failures`, pass: failures === 0 },
   ];
