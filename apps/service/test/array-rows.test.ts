@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { arrayRows, isoFromUtcText, utcText } from '../src/queries/array-rows.js';
+import { pollUpdates } from '../src/queries/poll-updates.js';
+import { searchPermits } from '../src/queries/search-permits.js';
 import { describeEachDatabase } from './support/databases.js';
+import { callerOf, highwayAuthority, promoter, work, workstream } from './support/fixtures.js';
 
 describeEachDatabase('array rows', (database) => {
   const row = sql`select 1::int as one, 'two'::text as two, null::text as three, '{"four":4}'::jsonb as four`;
@@ -31,6 +34,24 @@ describeEachDatabase('array rows', (database) => {
       sql`select ${utcText(sql`v::timestamptz`)} as at from unnest(${sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`)}::text[]) v`,
     );
     expect(rows.map(([at]) => isoFromUtcText(at as string))).toEqual(values);
+  });
+
+  test('polling and permit search answer the same on the service’s read pools as on the database', async () => {
+    const { db } = database;
+    const owner = await promoter(db);
+    const authority = await highwayAuthority(db);
+    await workstream(db, owner, '001');
+    for (let index = 0; index < 6; index++) await work(db, owner, authority, { workstreamPrefix: index % 2 ? '001' : '000' });
+    const caller = await callerOf(db, authority, 'HighwayAuthority');
+    const [pollReader, searchReader] = [database.limitedTo(30_000, { orderedScans: true }), database.limitedTo(30_000)];
+    for (const params of [{ page_size: 4 }, { page_size: 250, swa_code: owner.swaCode!, workstream_prefix: ['001'] }]) {
+      const expected = await pollUpdates(db, caller, params);
+      expect(expected.rows.length).toBeGreaterThan(0);
+      expect(await pollUpdates(pollReader, caller, params)).toEqual(expected);
+    }
+    const expectedPermits = await searchPermits(db, caller, {});
+    expect(expectedPermits.rows).toHaveLength(6);
+    expect(await searchPermits(searchReader, caller, {})).toEqual(expectedPermits);
   });
 
   test('microseconds are truncated to milliseconds, as a Date holds them', async () => {
