@@ -1,4 +1,5 @@
 /** The service's configuration, read once from environment variables (documented in the README). */
+import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
 
@@ -9,6 +10,8 @@ export interface ServiceConfig {
   logLevel: string;
   statementTimeoutMs: number;
   bodyLimitBytes: number;
+  /** How long an authenticated caller is reused (`AUTH_CACHE_TTL_MS`); 0: every request looks its token up. */
+  authCacheTtlMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -27,5 +30,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     logLevel: env.LOG_LEVEL ?? 'info',
     statementTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', defaultStatementTimeoutMs),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', defaultAuthenticationCache.ttlMs),
   };
 }

@@ -4,6 +4,7 @@
  * database).
  */
 import type { FastifyInstance } from 'fastify';
+import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp } from './http/app.js';
@@ -21,8 +22,11 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   await handle.migrate();
   const app = await buildApp({
     db: handle.db,
+    pollDb: handle.limitedTo(config.statementTimeoutMs, { orderedScans: true }),
+    searchDb: handle.limitedTo(config.statementTimeoutMs),
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
+    authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     logger: { level: config.logLevel },
   });
   await app.listen({ host: config.host, port: config.port });

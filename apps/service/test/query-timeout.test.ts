@@ -25,6 +25,30 @@ describeEachDatabase('query time limit', (database) => {
     });
   }
 
+  if (database.kind === 'postgres') {
+    test('on a PostgreSQL pool opened with the limit, the server cancels a statement past it', async () => {
+      const error = await withQueryTimeout(database.limitedTo(50), 50, (db) => db.execute(sql`select pg_sleep(2)`)).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as TimeoutError).cause).toMatchObject({ cause: { code: '57014' } });
+    });
+
+    test('on a PostgreSQL pool opened with the limit, each statement runs on its own, with no transaction around it', async () => {
+      const limited = database.limitedTo(2_000);
+      type Row = { at: string; limit: string };
+      const [first, second] = await withQueryTimeout(limited, 2_000, async (db) => {
+        const read = async () => ((await db.execute(sql`select now()::text as at, current_setting('statement_timeout') as limit`)) as { rows: Row[] }).rows[0]!;
+        const before = await read();
+        await db.execute(sql`select pg_sleep(0.01)`);
+        return [before, await read()];
+      });
+      expect(first.limit).toBe('2s');
+      // now() is the start of the transaction: it moves only when each statement is its own.
+      expect(second.at).not.toBe(first.at);
+    });
+  }
+
   test('a query within its limit returns its result', async () => {
     const rows = await withQueryTimeout(database.db, 2_000, (tx) => tx.execute(sql`select 1 as one`));
     expect(JSON.stringify(rows)).toContain('"one":1');
@@ -45,8 +69,11 @@ describeEachDatabase('query time limit', (database) => {
     });
     await isLocked;
     try {
-      await expect(pollUpdates(db, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
-      await expect(searchPermits(db, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+      // Both on the database itself and on the pool opened with the limit (the service's).
+      for (const reader of [db, database.limitedTo(50)]) {
+        await expect(pollUpdates(reader, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+        await expect(searchPermits(reader, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+      }
     } finally {
       release();
       await holder;

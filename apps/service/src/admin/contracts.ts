@@ -5,6 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { credentialsChanged } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
 import { contracts, organisations } from '../db/schema.js';
 import type { AuditEventType } from '../domain/enums.js';
@@ -22,7 +23,7 @@ export interface Contract {
 async function recordContractEvent(tx: Database, promoter: Organisation, context: EventContext, eventType: AuditEventType) {
   await recordEvents(
     tx,
-    { workId: null, promoterOrgId: promoter.id, highwayAuthorityOrgId: null, workstreamPrefix: null },
+    { workId: null, workReferenceNumber: null, promoterOrgId: promoter.id, highwayAuthorityOrgId: null, workstreamPrefix: null },
     context,
     [{ eventType, objectType: 'organisation', objectReferenceNumber: promoter.swaCode, parentObjectReferenceNumber: null }],
   );
@@ -41,6 +42,8 @@ async function changeContract(
     const promoter = await requireOrganisation(tx, input.promoter, 'promoter');
     await change(tx, { contractor, promoter }, context);
   });
+  // A contractor's caller lists its active contracts: cached callers are out of date.
+  credentialsChanged();
 }
 
 export async function addContract(

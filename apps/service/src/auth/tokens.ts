@@ -12,8 +12,24 @@ import type { Caller } from './caller.js';
 const tokenMarker = 'se_';
 const displayedLength = 10;
 
-function sha256(token: string): string {
+/** The stored form of a token: its SHA-256, in hex. */
+export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+let generation = 0;
+
+/**
+ * A number that changes whenever this process revokes a token or changes a contract, the
+ * facts an authenticated caller is made of; cached callers of an older generation are void.
+ */
+export function credentialsGeneration(): number {
+  return generation;
+}
+
+/** Records that callers authenticated before now may be out of date. */
+export function credentialsChanged(): void {
+  generation += 1;
 }
 
 /** Issues a new token for the user: `se_` and 32 random bytes in base64url. */
@@ -22,7 +38,7 @@ export async function issueToken(db: Database, username: string): Promise<{ toke
   if (!user) throw new NotFoundError(`no user ${username}`, 'username');
   const token = tokenMarker + randomBytes(32).toString('base64url');
   const prefix = token.slice(0, displayedLength);
-  await db.insert(apiTokens).values({ userId: user.id, tokenHash: sha256(token), tokenPrefix: prefix });
+  await db.insert(apiTokens).values({ userId: user.id, tokenHash: tokenHash(token), tokenPrefix: prefix });
   return { token, prefix };
 }
 
@@ -34,6 +50,7 @@ export async function revokeToken(db: Database, prefix: string): Promise<number>
     .where(and(eq(apiTokens.tokenPrefix, prefix), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   if (revoked.length === 0) throw new NotFoundError(`no live token ${prefix}`);
+  credentialsChanged();
   return revoked.length;
 }
 
@@ -54,7 +71,7 @@ export async function authenticate(db: Database, token: string): Promise<Caller 
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(and(eq(apiTokens.tokenHash, sha256(token)), isNull(apiTokens.revokedAt)));
+    .where(and(eq(apiTokens.tokenHash, tokenHash(token)), isNull(apiTokens.revokedAt)));
   if (!found) return null;
   const activeContracts =
     found.organisation.kind === 'contractor'

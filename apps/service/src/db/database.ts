@@ -29,6 +29,16 @@ export type DatabaseConfig =
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseConfig['kind'];
+  /**
+   * The database for read queries under a time limit: on PostgreSQL a pool of its own whose
+   * connections are opened with `statement_timeout`, so the server cancels any statement past
+   * the limit with no per-query round trip (see queries/query-timeout.ts); on PGlite, `db`.
+   * With `orderedScans`, the pool's planner may not sort or use bitmap scans: a query with
+   * `ORDER BY … LIMIT` then always walks an index in that order and stops after LIMIT rows,
+   * however selective its other filters look (polling; see queries/poll-updates.ts).
+   * One pool per setting, opened on first use and closed with the handle.
+   */
+  limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database;
   /** Applies the pending migrations of `drizzle/`. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -44,15 +54,55 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
   return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? defaultPgliteDataDir };
 }
 
+/**
+ * A node-postgres pool that survives the server ending its idle connections (a restart, an
+ * administrator's pg_terminate_backend): the pool drops such a connection and the next query
+ * opens a new one, but it reports the error as an 'error' event, which would end the process
+ * were nobody listening.
+ */
+function openPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The statement limit a database's every connection was opened with, when it was. */
+const statementTimeouts = new WeakMap<Database, number>();
+
+/** The `statement_timeout` PostgreSQL applies to every statement of this database, if one was set when its connections opened. */
+export function statementTimeoutOf(db: Database): number | undefined {
+  return statementTimeouts.get(db);
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.maxConnections ?? 10 });
+    const max = config.maxConnections ?? 10;
+    const pool = openPool({ connectionString: config.url, max });
     const db = drizzleNodePostgres(pool);
+    const limited = new Map<string, { pool: pg.Pool; db: Database }>();
     return {
       db,
       kind: 'postgres',
+      limitedTo(statementTimeoutMs, { orderedScans = false } = {}) {
+        const key = `${statementTimeoutMs}/${orderedScans}`;
+        let found = limited.get(key);
+        if (found === undefined) {
+          const limitedPool = openPool({
+            connectionString: config.url,
+            max,
+            statement_timeout: statementTimeoutMs,
+            ...(orderedScans ? { options: '-c enable_sort=off -c enable_bitmapscan=off' } : {}),
+          });
+          found = { pool: limitedPool, db: drizzleNodePostgres(limitedPool) };
+          statementTimeouts.set(found.db, statementTimeoutMs);
+          limited.set(key, found);
+        }
+        return found.db;
+      },
       migrate: () => migrateNodePostgres(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), ...[...limited.values()].map((entry) => entry.pool.end())]);
+      },
     };
   }
   if (config.dataDir !== undefined) mkdirSync(config.dataDir, { recursive: true });
@@ -61,6 +111,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    limitedTo: () => db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

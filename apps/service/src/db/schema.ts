@@ -296,6 +296,8 @@ export const auditEvents = pgTable(
     updateDateTime: moment('update_date_time').notNull(),
     /** Null for organisation-level events, which are notified but not part of the polling feed. */
     workId: integer('work_id').references(() => works.id),
+    /** The work's reference, copied (like the owners below) so that polling reads one table. */
+    workReferenceNumber: varchar('work_reference_number', { length: 24 }),
     eventType: auditEventType('event_type').notNull(),
     objectType: auditObjectType('object_type').notNull(),
     objectReferenceNumber: text('object_reference_number'),
@@ -314,7 +316,7 @@ export const auditEvents = pgTable(
     index('audit_events_work').on(t.workId),
     check(
       'audit_events_work_scope',
-      sql`${t.workId} is null or (${t.promoterOrgId} is not null and ${t.highwayAuthorityOrgId} is not null and ${t.workstreamPrefix} is not null)`,
+      sql`${t.workId} is null or (${t.workReferenceNumber} is not null and ${t.promoterOrgId} is not null and ${t.highwayAuthorityOrgId} is not null and ${t.workstreamPrefix} is not null)`,
     ),
   ],
 );

@@ -61,12 +61,13 @@ export function eventContext(options: WriteOptions = {}): EventContext {
 }
 
 /**
- * Whose events these are. A work's events carry the work and its promoter, authority and
- * workstream (copied so that polling filters on one table); organisation-level events have
+ * Whose events these are. A work's events carry the work, its reference and its promoter,
+ * authority and workstream (copied so that polling reads one table); organisation-level events have
  * no work and appear in notifications only.
  */
 export interface EventScope {
   workId: number | null;
+  workReferenceNumber: string | null;
   promoterOrgId: number | null;
   highwayAuthorityOrgId: number | null;
   workstreamPrefix: string | null;
@@ -84,6 +85,7 @@ export type AuditEventRow = typeof auditEvents.$inferInsert;
 export function auditEventRows(scope: EventScope, context: EventContext, events: readonly EventSpec[]): AuditEventRow[] {
   return events.map((event) => ({
     workId: scope.workId,
+    workReferenceNumber: scope.workReferenceNumber,
     promoterOrgId: scope.promoterOrgId,
     highwayAuthorityOrgId: scope.highwayAuthorityOrgId,
     workstreamPrefix: scope.workstreamPrefix,

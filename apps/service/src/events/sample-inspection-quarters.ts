@@ -60,7 +60,7 @@ export async function endQuarter(
     for (const promoterOrgId of new Set(inQuarter.map((inspection) => inspection.promoterOrgId))) {
       await recordEvents(
         tx,
-        { workId: null, promoterOrgId, highwayAuthorityOrgId: authority.id, workstreamPrefix: null },
+        { workId: null, workReferenceNumber: null, promoterOrgId, highwayAuthorityOrgId: authority.id, workstreamPrefix: null },
         context,
         [
           {

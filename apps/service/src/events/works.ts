@@ -95,7 +95,7 @@ export async function submitWork(
     await tx.insert(permits).values({ ...permit, workId: work.id, permitReferenceNumber });
     await recordEvents(
       tx,
-      { workId: work.id, promoterOrgId: promoter.id, highwayAuthorityOrgId: highwayAuthority.id, workstreamPrefix: prefix },
+      { workId: work.id, workReferenceNumber, promoterOrgId: promoter.id, highwayAuthorityOrgId: highwayAuthority.id, workstreamPrefix: prefix },
       context,
       events.map((eventType) => permitEvent(eventType, permitReferenceNumber, workReferenceNumber)),
     );

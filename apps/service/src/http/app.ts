@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { operations } from '@street-events/types';
+import { AuthenticationCache, defaultAuthenticationCache, type AuthenticationCacheOptions } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -46,12 +47,17 @@ type RouteHandler = (input: HandlerInput<never>) => Promise<{ status: number; bo
 
 export interface AppOptions {
   db: Database;
+  /** The databases of polling and of permit search (pools limited to `statementTimeoutMs`, see `DatabaseHandle.limitedTo`); `db` by default. */
+  pollDb?: Database;
+  searchDb?: Database;
   clock?: Clock;
   /** Limit on each database query of polling and permit search; 30 seconds by default. */
   statementTimeoutMs?: number;
   /** Largest accepted request body in bytes; 1 MiB by default. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Reuse of authenticated callers (see auth/authentication-cache.ts); 5 s, 10 000 callers by default. */
+  authenticationCache?: AuthenticationCacheOptions;
   /** Operations added by other parts of the service (notifications). */
   extraHandlers?: Handlers;
 }
@@ -65,8 +71,8 @@ declare module 'fastify' {
 function queryHandlers(options: AppOptions): Handlers {
   const queryOptions = { now: options.clock ?? systemClock, statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs };
   return {
-    getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(options.db, caller, query, queryOptions) }),
-    searchPermits: async ({ caller, body }) => ({ status: 200, body: await searchPermits(options.db, caller, body, queryOptions) }),
+    getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(options.pollDb ?? options.db, caller, query, queryOptions) }),
+    searchPermits: async ({ caller, body }) => ({ status: 200, body: await searchPermits(options.searchDb ?? options.db, caller, body, queryOptions) }),
   };
 }
 
@@ -77,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const operations = listOperations(document);
   const validators = compileValidators(document, operations);
   const handlers: Handlers = { ...queryHandlers(options), ...options.extraHandlers };
+  const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -105,9 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const operation of operations) {
     const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;
     if (handler === undefined) continue;
-    registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, options.db);
+    registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, authentication);
   }
-  registerInternalApi(app, options);
+  registerInternalApi(app, { ...options, authentication });
   return app;
 }
 
@@ -116,12 +123,12 @@ function registerOperation(
   operation: Operation,
   handler: RouteHandler,
   validator: RequestValidator,
-  db: Database,
+  authentication: AuthenticationCache,
 ): void {
   app.route({
     method: operation.method,
     url: `${basePath}${operation.path}`,
-    onRequest: authenticateRequest(db, operation),
+    onRequest: authenticateRequest(authentication, operation),
     preValidation: async (request) => {
       const problems = [...validator.query(request.query), ...validator.body(request.body)];
       if (problems.length > 0) throw new RequestValidationError(problems);

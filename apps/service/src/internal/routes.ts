@@ -21,6 +21,7 @@ import type { WriteOptions } from '../events/record-events.js';
 import { endQuarter } from '../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
 import { submitWork } from '../events/works.js';
+import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import { authenticateRequest } from '../http/authentication.js';
 import { RequestValidationError } from '../http/error-body.js';
 import { listOperations } from '../http/openapi.js';
@@ -243,7 +244,7 @@ function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefi
 }
 
 /** Adds the routes of the internal document to the app; errors go through the app's error handler. */
-export function registerInternalApi(app: FastifyInstance, options: { db: Database; clock?: Clock }): void {
+export function registerInternalApi(app: FastifyInstance, options: { db: Database; clock?: Clock; authentication: AuthenticationCache }): void {
   const document = internalDocument();
   const operations = listOperations(document);
   const validators = compileValidators(document, operations);
@@ -255,7 +256,7 @@ export function registerInternalApi(app: FastifyInstance, options: { db: Databas
     app.route({
       method: operation.method,
       url: operation.path.replaceAll(/\{(\w+)\}/g, ':$1'),
-      onRequest: authenticateRequest(options.db, operation),
+      onRequest: authenticateRequest(options.authentication, operation),
       preValidation: async (request) => {
         const problems = [...validator.path(request.params), ...validator.query(request.query), ...validator.body(request.body)];
         if (problems.length > 0) throw new RequestValidationError(problems);

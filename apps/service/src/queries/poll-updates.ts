@@ -14,13 +14,14 @@
  * - `exclude_events_from` leaves out the events a username caused.
  * - The query runs under a statement time limit (30 s by default); see query-timeout.ts.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { requireInterfaceCaller, visibilityOf, visibleRows, type Caller, type Visibility } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { auditEvents, organisations, works } from '../db/schema.js';
+import { auditEvents, organisations } from '../db/schema.js';
 import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
+import { arrayRows, isoFromUtcText, utcText } from './array-rows.js';
 import { cursorParam, dateParam, integerParam } from './params.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
@@ -85,44 +86,101 @@ export async function pollUpdates(
 
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
     const visibility = await narrowToPromoter(tx, caller, params.swa_code);
-    const excluded = params.exclude_events_from;
-    const found = await tx
-      .select({
-        work_reference_number: works.workReferenceNumber,
-        update_date_time: auditEvents.updateDateTime,
-        update_id: auditEvents.updateId,
-        event_type: auditEvents.eventType,
-        object_type: auditEvents.objectType,
-        parent_object_reference_number: auditEvents.parentObjectReferenceNumber,
-        object_reference_number: auditEvents.objectReferenceNumber,
-      })
-      .from(auditEvents)
-      .innerJoin(works, eq(works.id, auditEvents.workId))
-      .where(
-        and(
-          gt(auditEvents.updateId, cursor),
-          visibleRows(visibility, auditEvents),
-          startDate && gte(auditEvents.updateDateTime, startDate),
-          endDate && lt(auditEvents.updateDateTime, endDate),
-          excluded === undefined ? undefined : or(isNull(auditEvents.actingUsername), ne(auditEvents.actingUsername, excluded)),
-          prefixes.length > 0 ? inArray(auditEvents.workstreamPrefix, prefixes) : undefined,
-        ),
-      )
-      .orderBy(asc(auditEvents.updateId))
-      .limit(pageSize + 1);
-
-    const rows = found.slice(0, pageSize).map((row): WorkUpdateSummary => ({
-      ...row,
-      update_id: Number(row.update_id),
-      update_date_time: row.update_date_time.toISOString(),
-      event_type_string: auditEventTypeText[row.event_type],
-      object_type_string: auditObjectTypeText[row.object_type],
-    }));
+    const found = await pollRows(tx, {
+      cursor,
+      visibility,
+      startDate,
+      endDate,
+      excluded: params.exclude_events_from,
+      prefixes,
+      limit: pageSize + 1,
+    });
+    const rows = found.slice(0, pageSize).map(workUpdateSummary);
     if (found.length > pageSize) return { rows, next_update: rows[rows.length - 1]!.update_id };
     if (rows.length > 0 || params.update_id === undefined) return { rows, next_update: null };
     const replacement = await replacementCursor(tx, cursor, now);
     return replacement === undefined ? { rows } : { rows, next_update: replacement };
   });
+}
+
+interface PollFilter {
+  cursor: number;
+  visibility: Visibility;
+  startDate: Date | undefined;
+  endDate: Date | undefined;
+  excluded: string | undefined;
+  prefixes: readonly string[];
+  limit: number;
+}
+
+/**
+ * The feed's rows after the cursor, as arrays in the order of `workUpdateSummary`. One table,
+ * read along `update_id` (or along the promoter's or authority's `(…, update_id)` index); the
+ * SQL text depends only on which filters are present, so each shape is one named statement,
+ * prepared once per connection (see array-rows.ts).
+ */
+function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
+  const { visibility, prefixes } = filter;
+  const conditions: SQL[] = [sql`a.update_id > ${filter.cursor}`, sql`a.work_id is not null`];
+  const shape: string[] = [];
+  if (visibility.promoterOrgIds !== 'any') {
+    const ids = visibility.promoterOrgIds;
+    conditions.push(ids.length === 0 ? sql`false` : sql`a.promoter_org_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    shape.push(`p${ids.length}`);
+  }
+  if (visibility.highwayAuthorityOrgId !== 'any') {
+    conditions.push(sql`a.highway_authority_org_id = ${visibility.highwayAuthorityOrgId}`);
+    shape.push('h');
+  }
+  if (filter.startDate) {
+    conditions.push(sql`a.update_date_time >= ${filter.startDate.toISOString()}::timestamptz`);
+    shape.push('s');
+  }
+  if (filter.endDate) {
+    conditions.push(sql`a.update_date_time < ${filter.endDate.toISOString()}::timestamptz`);
+    shape.push('e');
+  }
+  if (filter.excluded !== undefined) {
+    conditions.push(sql`(a.acting_username is null or a.acting_username <> ${filter.excluded})`);
+    shape.push('x');
+  }
+  if (prefixes.length > 0) {
+    conditions.push(sql`a.workstream_prefix in (${sql.join(prefixes.map((prefix) => sql`${prefix}`), sql`, `)})`);
+    shape.push(`w${prefixes.length}`);
+  }
+  // The limit is part of the text (not a parameter) so that a generic plan still knows it.
+  const limit = Math.trunc(filter.limit);
+  return arrayRows(
+    db,
+    `poll_${shape.join('')}_${limit}`,
+    sql`select a.work_reference_number,
+               ${utcText(sql`a.update_date_time`)} as update_date_time,
+               a.update_id,
+               a.event_type::text as event_type,
+               a.object_type::text as object_type,
+               a.parent_object_reference_number,
+               a.object_reference_number
+        from audit_events a
+        where ${sql.join(conditions, sql` and `)}
+        order by a.update_id
+        limit ${sql.raw(String(limit))}`,
+  );
+}
+
+function workUpdateSummary(row: unknown[]): WorkUpdateSummary {
+  const eventType = row[3] as AuditEventType;
+  const objectType = row[4] as AuditObjectType;
+  return {
+    work_reference_number: row[0] as string,
+    update_date_time: isoFromUtcText(row[1] as string),
+    update_id: Number(row[2]),
+    event_type: eventType,
+    event_type_string: auditEventTypeText[eventType],
+    object_type: objectType,
+    object_type_string: auditObjectTypeText[objectType],
+    parent_object_reference_number: row[5] as string | null,
+    object_reference_number: row[6] as string | null,
+  };
 }
 
 /**

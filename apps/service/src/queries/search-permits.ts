@@ -10,8 +10,7 @@
  *   last row when more rows exist, and 0 when the results are exhausted. Following it
  *   returns each permit exactly once and ends.
  */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { requireInterfaceCaller, visibilityOf, visibleRows, type Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
 import { organisations, permits, works, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
@@ -33,8 +32,8 @@ import {
   type WorkCategory,
   type WorkStatus,
 } from '../domain/enums.js';
-import type { PermitRow } from '../domain/permits.js';
 import { ValidationError } from '../errors.js';
+import { arrayRows, isoFromUtcText, isoFromUtcTextOrNull, utcText } from './array-rows.js';
 import { cursorParam, integerParam } from './params.js';
 import type { QueryOptions } from './poll-updates.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
@@ -123,27 +122,28 @@ export async function searchPermits(
   if (references) checkWorkReferences(references);
 
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
-    const promoter = alias(organisations, 'promoter');
-    const highwayAuthority = alias(organisations, 'highway_authority');
-    const found = await tx
-      .select({ permit: permits, work: works, promoter, highwayAuthority })
-      .from(permits)
-      .innerJoin(works, eq(works.id, permits.workId))
-      .innerJoin(promoter, eq(promoter.id, works.promoterOrgId))
-      .innerJoin(highwayAuthority, eq(highwayAuthority.id, works.highwayAuthorityOrgId))
-      .where(
-        and(
-          gt(permits.id, cursor),
-          visibleRows(visibilityOf(caller), works),
-          references && inArray(works.workReferenceNumber, references),
-        ),
-      )
-      .orderBy(asc(permits.id))
-      .limit(pageSize + 1);
+    // One statement with the columns of a summary, rows as arrays (see array-rows.ts); unnamed,
+    // as its text varies with the number of references.
+    const found = await arrayRows(
+      tx,
+      undefined,
+      sql`select ${sql.join(Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`), sql`, `)}
+          from ${permits}
+          join ${works} on ${works.id} = ${permits.workId}
+          join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
+          join ${organisations} highway_authority on highway_authority.id = ${works.highwayAuthorityOrgId}
+          where ${and(
+            gt(permits.id, cursor),
+            visibleRows(visibilityOf(caller), works),
+            references && inArray(works.workReferenceNumber, references),
+          )}
+          order by ${permits.id}
+          limit ${sql.raw(String(pageSize + 1))}`,
+    );
     const page = found.slice(0, pageSize);
     return {
       rows: page.map(permitSummary),
-      next_cursor: found.length > pageSize ? page[page.length - 1]!.permit.id : 0,
+      next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : 0,
     };
   });
 }
@@ -159,75 +159,119 @@ function checkWorkReferences(references: readonly string[]): void {
   });
 }
 
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+/** The columns `permitSummary` reads (named c0, c1, … in the query, so that no two share a name); timestamps as UTC text. */
+const summaryColumns = {
+  id: sql`${permits.id}`,
+  workReferenceNumber: sql`${works.workReferenceNumber}`,
+  permitReferenceNumber: sql`${permits.permitReferenceNumber}`,
+  promoterSwaCode: sql`promoter.swa_code`,
+  promoterName: sql`promoter.name`,
+  highwayAuthorityName: sql`highway_authority.name`,
+  worksCoordinates: sql`${works.worksCoordinates}`,
+  locationDescription: sql`${works.locationDescription}`,
+  street: sql`${works.street}`,
+  town: sql`${works.town}`,
+  area: sql`${works.area}`,
+  descriptionOfWork: sql`${permits.descriptionOfWork}`,
+  workCategory: sql`${permits.workCategory}::text`,
+  trafficManagementType: sql`${permits.trafficManagementType}::text`,
+  proposedStartDate: utcText(permits.proposedStartDate),
+  proposedEndDate: utcText(permits.proposedEndDate),
+  status: sql`${permits.status}::text`,
+  workStatus: sql`${permits.workStatus}::text`,
+  deadlineDate: utcText(permits.deadlineDate),
+  dateCreated: utcText(permits.dateCreated),
+  statusChangedDate: utcText(permits.statusChangedDate),
+  usrn: sql`${works.usrn}`,
+  roadCategory: sql`${works.roadCategory}`,
+  isActivePermit: sql`${permits.isActivePermit}`,
+  isTrafficSensitive: sql`${permits.isTrafficSensitive}`,
+  hasNoFinalReinstatement: sql`${permits.hasNoFinalReinstatement}`,
+  isDeemed: sql`${permits.isDeemed}`,
+  excavationCarriedOut: sql`${permits.excavationCarriedOut}`,
+  isEarlyStart: sql`${permits.isEarlyStart}`,
+  isHighImpactTrafficManagement: sql`${permits.isHighImpactTrafficManagement}`,
+  isLaneRental: sql`${permits.isLaneRental}`,
+  laneRentalChargesNotAgreed: sql`${permits.laneRentalChargesNotAgreed}`,
+  laneRentalChargesPotentiallyApply: sql`${permits.laneRentalChargesPotentiallyApply}`,
+  activityType: sql`${permits.activityType}::text`,
+  assessmentStatus: sql`${permits.assessmentStatus}::text`,
+  proposedStartTime: utcText(permits.proposedStartTime),
+  proposedEndTime: utcText(permits.proposedEndTime),
+  actualStartDate: utcText(permits.actualStartDate),
+  actualEndDate: utcText(permits.actualEndDate),
+  permitConditions: sql`${permits.permitConditions}`,
+  laneRentalAssessmentOutcome: sql`${permits.laneRentalAssessmentOutcome}::text`,
+  paaToPaDeadlineDate: utcText(permits.paaToPaDeadlineDate),
+};
 
-type Organisation = typeof organisations.$inferSelect;
+type SummaryRow = Record<keyof typeof summaryColumns, unknown>;
+const summaryColumnNames = Object.keys(summaryColumns) as (keyof typeof summaryColumns)[];
 
-function permitSummary({
-  permit,
-  work,
-  promoter,
-  highwayAuthority,
-}: {
-  permit: PermitRow;
-  work: typeof works.$inferSelect;
-  promoter: Organisation;
-  highwayAuthority: Organisation;
-}): PermitSummaryResponse {
+/** A row of the query (values in the order of `summaryColumns`) by column. */
+function byColumn(values: unknown[]): SummaryRow {
+  const row = {} as SummaryRow;
+  summaryColumnNames.forEach((name, index) => (row[name] = values[index]));
+  return row;
+}
+
+function permitSummary(values: unknown[]): PermitSummaryResponse {
+  const row = byColumn(values);
+  const assessment = row.assessmentStatus as AssessmentStatus | null;
+  const laneRentalOutcome = row.laneRentalAssessmentOutcome as LaneRentalAssessmentOutcome | null;
   return {
-    work_reference_number: work.workReferenceNumber,
-    permit_reference_number: permit.permitReferenceNumber,
+    work_reference_number: row.workReferenceNumber as string,
+    permit_reference_number: row.permitReferenceNumber as string,
     // Promoters always have a swa_code (a check constraint of organisations).
-    promoter_swa_code: promoter.swaCode ?? '',
-    promoter_organisation: promoter.name,
-    highway_authority: highwayAuthority.name,
-    works_coordinates: work.worksCoordinates,
-    location_description: work.locationDescription,
-    street: work.street,
-    town: work.town,
-    area: work.area,
-    description_of_work: permit.descriptionOfWork,
-    work_category: permit.workCategory,
-    work_category_string: workCategoryText[permit.workCategory],
-    traffic_management_type: permit.trafficManagementType,
-    traffic_management_type_string: trafficManagementTypeText[permit.trafficManagementType],
-    proposed_start_date: permit.proposedStartDate.toISOString(),
-    proposed_end_date: permit.proposedEndDate.toISOString(),
-    status: permit.status,
-    status_string: permitStatusText[permit.status],
-    work_status: permit.workStatus,
-    work_status_string: workStatusText[permit.workStatus],
-    deadline_date: permit.deadlineDate.toISOString(),
-    date_created: permit.dateCreated.toISOString(),
-    status_changed_date: permit.statusChangedDate.toISOString(),
-    usrn: work.usrn,
-    road_category: work.roadCategory,
-    is_active_permit: permit.isActivePermit,
-    is_traffic_sensitive: permit.isTrafficSensitive,
-    has_no_final_reinstatement: permit.hasNoFinalReinstatement,
-    is_deemed: permit.isDeemed,
-    excavation_carried_out: permit.excavationCarriedOut,
-    is_early_start: permit.isEarlyStart,
-    is_high_impact_traffic_management: permit.isHighImpactTrafficManagement,
-    is_lane_rental: permit.isLaneRental,
-    lane_rental_charges_not_agreed: permit.laneRentalChargesNotAgreed,
-    lane_rental_charges_potentially_apply: permit.laneRentalChargesPotentiallyApply,
-    activity_type: permit.activityType,
-    activity_type_string: activityTypeText[permit.activityType],
-    assessment_status: permit.assessmentStatus,
-    assessment_status_string: permit.assessmentStatus && assessmentStatusText[permit.assessmentStatus],
-    proposed_start_time: iso(permit.proposedStartTime),
-    proposed_end_time: iso(permit.proposedEndTime),
-    actual_start_date: iso(permit.actualStartDate),
-    actual_end_date: iso(permit.actualEndDate),
-    permit_conditions: permit.permitConditions.map((condition: PermitCondition) => ({
+    promoter_swa_code: (row.promoterSwaCode as string | null) ?? '',
+    promoter_organisation: row.promoterName as string,
+    highway_authority: row.highwayAuthorityName as string,
+    works_coordinates: row.worksCoordinates as WorksCoordinates,
+    location_description: row.locationDescription as string,
+    street: row.street as string,
+    town: row.town as string,
+    area: row.area as string,
+    description_of_work: row.descriptionOfWork as string,
+    work_category: row.workCategory as WorkCategory,
+    work_category_string: workCategoryText[row.workCategory as WorkCategory],
+    traffic_management_type: row.trafficManagementType as TrafficManagementType,
+    traffic_management_type_string: trafficManagementTypeText[row.trafficManagementType as TrafficManagementType],
+    proposed_start_date: isoFromUtcText(row.proposedStartDate as string),
+    proposed_end_date: isoFromUtcText(row.proposedEndDate as string),
+    status: row.status as PermitStatus,
+    status_string: permitStatusText[row.status as PermitStatus],
+    work_status: row.workStatus as WorkStatus,
+    work_status_string: workStatusText[row.workStatus as WorkStatus],
+    deadline_date: isoFromUtcText(row.deadlineDate as string),
+    date_created: isoFromUtcText(row.dateCreated as string),
+    status_changed_date: isoFromUtcText(row.statusChangedDate as string),
+    usrn: row.usrn as number,
+    road_category: row.roadCategory as number,
+    is_active_permit: row.isActivePermit as boolean,
+    is_traffic_sensitive: row.isTrafficSensitive as boolean,
+    has_no_final_reinstatement: row.hasNoFinalReinstatement as boolean,
+    is_deemed: row.isDeemed as boolean,
+    excavation_carried_out: row.excavationCarriedOut as boolean,
+    is_early_start: row.isEarlyStart as boolean,
+    is_high_impact_traffic_management: row.isHighImpactTrafficManagement as boolean,
+    is_lane_rental: row.isLaneRental as boolean,
+    lane_rental_charges_not_agreed: row.laneRentalChargesNotAgreed as boolean,
+    lane_rental_charges_potentially_apply: row.laneRentalChargesPotentiallyApply as boolean,
+    activity_type: row.activityType as ActivityType,
+    activity_type_string: activityTypeText[row.activityType as ActivityType],
+    assessment_status: assessment,
+    assessment_status_string: assessment && assessmentStatusText[assessment],
+    proposed_start_time: isoFromUtcTextOrNull(row.proposedStartTime),
+    proposed_end_time: isoFromUtcTextOrNull(row.proposedEndTime),
+    actual_start_date: isoFromUtcTextOrNull(row.actualStartDate),
+    actual_end_date: isoFromUtcTextOrNull(row.actualEndDate),
+    permit_conditions: (row.permitConditions as PermitCondition[]).map((condition) => ({
       condition: condition.condition,
       condition_string: permitConditionTypeText[condition.condition],
       comment: condition.comment ?? null,
     })),
-    lane_rental_assessment_outcome: permit.laneRentalAssessmentOutcome,
-    lane_rental_assessment_outcome_string:
-      permit.laneRentalAssessmentOutcome && laneRentalAssessmentOutcomeText[permit.laneRentalAssessmentOutcome],
-    paa_to_pa_deadline_date: iso(permit.paaToPaDeadlineDate),
+    lane_rental_assessment_outcome: laneRentalOutcome,
+    lane_rental_assessment_outcome_string: laneRentalOutcome && laneRentalAssessmentOutcomeText[laneRentalOutcome],
+    paa_to_pa_deadline_date: isoFromUtcTextOrNull(row.paaToPaDeadlineDate),
   };
 }

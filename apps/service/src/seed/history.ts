@@ -195,7 +195,7 @@ export async function seedHistory(db: Database, world: SandboxWorld, options: Hi
       id: ++workId,
       workReferenceNumber: submission.workReferenceNumber,
       permitReferenceNumber: permitReference(submission.workReferenceNumber, 1),
-      scope: { workId, promoterOrgId: promoter.id, highwayAuthorityOrgId: authority.id, workstreamPrefix: prefix },
+      scope: { workId, workReferenceNumber: submission.workReferenceNumber, promoterOrgId: promoter.id, highwayAuthorityOrgId: authority.id, workstreamPrefix: prefix },
       permit,
       records: [],
       changeRequests: [],

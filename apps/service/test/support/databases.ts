@@ -21,6 +21,8 @@ export interface TestDatabase {
   readonly url: string;
   /** Applies the migrations again. */
   migrate(): Promise<void>;
+  /** The database for read queries limited to `statementTimeoutMs` (DatabaseHandle.limitedTo). */
+  limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database;
 }
 
 async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -64,6 +66,11 @@ class OpenedDatabase implements TestDatabase {
   migrate(): Promise<void> {
     if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
     return this.handle.migrate();
+  }
+
+  limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database {
+    if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
+    return this.handle.limitedTo(statementTimeoutMs, options);
   }
 
   async open(): Promise<void> {

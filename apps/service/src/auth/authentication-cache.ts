@@ -1,0 +1,65 @@
+/**
+ * A short-lived cache of authenticated callers, so that a poller calling many times a second
+ * costs one token lookup per `ttlMs` instead of one or two queries per request.
+ *
+ * - Keyed by the token's SHA-256 (as stored); only tokens that authenticate are cached, so a
+ *   token issued a moment ago works at once and unknown tokens never fill the cache.
+ * - Bounded: at most `maxEntries` callers; past that the oldest entry makes room.
+ * - Staleness: a token revoked, or a contract added or removed, **in this process** (through
+ *   `revokeToken`, `addContract`, `removeContract`) takes effect at once: those bump
+ *   `credentialsGeneration`, which voids every cached caller. A change made by another
+ *   process on the same database (the `street-events token revoke` command, another
+ *   instance) takes effect within `ttlMs` (5 seconds by default; `AUTH_CACHE_TTL_MS`, 0 turns
+ *   the cache off).
+ */
+import type { Database } from '../db/database.js';
+import type { Caller } from './caller.js';
+import { authenticate, credentialsGeneration, tokenHash } from './tokens.js';
+
+export interface AuthenticationCacheOptions {
+  /** How long a caller is reused; 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+  /** Milliseconds now; Date.now by default. */
+  now?: () => number;
+}
+
+export const defaultAuthenticationCache = { ttlMs: 5_000, maxEntries: 10_000 } as const;
+
+interface Entry {
+  caller: Caller;
+  expiresAt: number;
+  generation: number;
+}
+
+export class AuthenticationCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: AuthenticationCacheOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The caller a token stands for, or null when the token is unknown or revoked. */
+  async authenticate(token: string): Promise<Caller | null> {
+    if (this.options.ttlMs <= 0) return authenticate(this.db, token);
+    const key = tokenHash(token);
+    const found = this.entries.get(key);
+    if (found !== undefined && found.expiresAt > this.now() && found.generation === credentialsGeneration()) return found.caller;
+    const generation = credentialsGeneration();
+    const caller = await authenticate(this.db, token);
+    this.entries.delete(key);
+    if (caller === null) return null;
+    if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { caller, expiresAt: this.now() + this.options.ttlMs, generation });
+    return caller;
+  }
+
+  /** How many callers are held (for tests of the bound). */
+  get size(): number {
+    return this.entries.size;
+  }
+}
