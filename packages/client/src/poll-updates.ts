@@ -1,6 +1,7 @@
 import type { operations, WorkUpdateSummary } from "@street-events/types";
 import type { EventsClient } from "./events-client.js";
 import { unwrap } from "./unwrap.js";
+import { withOwnSignal } from "./follow-signal.js";
 import { sleep } from "./sleep.js";
 
 type UpdatesQuery = NonNullable<operations["getWorkUpdates"]["parameters"]["query"]>;
@@ -57,7 +58,7 @@ export async function* pollUpdates(client: EventsClient, options: PollUpdatesOpt
     for (;;) {
       signal?.throwIfAborted();
       const query: UpdatesQuery = cursor === undefined ? { ...filters, start_date: startDate } : { ...filters, update_id: cursor };
-      const response = await unwrap(client.GET("/works/updates", { params: { query }, signal }));
+      const response = await withOwnSignal(signal, (own) => unwrap(client.GET("/works/updates", { params: { query }, signal: own })));
       const page = nextPage(cursor, response.rows, response.next_update);
       if (page.rows.length > 0 || page.cursor !== cursor) {
         yield page;

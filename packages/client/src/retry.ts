@@ -1,4 +1,5 @@
 import { parseRetryAfter } from "./errors.js";
+import { followSignal } from "./follow-signal.js";
 import { sleep } from "./sleep.js";
 
 export interface RetryOptions {
@@ -96,11 +97,10 @@ export function withRetries(fetch: Fetch, options: ResilienceOptions = {}): Fetc
   return async (request) => {
     const callerSignal = request.signal;
     for (let attempt = 1; ; attempt++) {
-      const signal = timeoutMs === false ? callerSignal : AbortSignal.any([callerSignal, AbortSignal.timeout(timeoutMs)]);
       let response: Response | undefined;
       let error: unknown;
       try {
-        response = await fetch(new Request(request.clone(), { signal }));
+        response = await attemptOnce(fetch, request, callerSignal, timeoutMs);
       } catch (caught) {
         // The caller's own abort ends everything; a time-out of this attempt is retried.
         if (callerSignal.aborted) throw callerSignal.reason;
@@ -115,8 +115,28 @@ export function withRetries(fetch: Fetch, options: ResilienceOptions = {}): Fetc
       if (asked !== undefined && asked > maxDelayMs) return response!;
       const delayMs = Math.round(asked ?? backoff);
       onRetry?.({ attempt, delayMs, request, response, error });
-      await response?.body?.cancel().catch(() => {});
       await sleep(delayMs, callerSignal);
     }
   };
+}
+
+/**
+ * One attempt, its body read in full within the attempt's time limit, so that a stalled body
+ * is a time-out, retried like any other.
+ */
+async function attemptOnce(fetch: Fetch, request: Request, callerSignal: AbortSignal, timeoutMs: number | false): Promise<Response> {
+  const attempt = followSignal(callerSignal);
+  const timer =
+    timeoutMs === false
+      ? undefined
+      : setTimeout(() => attempt.abort(new DOMException(`The attempt took longer than ${timeoutMs} ms.`, "TimeoutError")), timeoutMs);
+  try {
+    callerSignal.throwIfAborted();
+    const response = await fetch(new Request(request.clone(), { signal: attempt.signal }));
+    const body = response.status === 204 || response.status === 304 ? null : await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } finally {
+    clearTimeout(timer);
+    attempt.release();
+  }
 }

@@ -1,5 +1,6 @@
 import type { PermitSummaryResponse } from "@street-events/types";
 import type { EventsClient } from "./events-client.js";
+import { withOwnSignal } from "./follow-signal.js";
 import { unwrap } from "./unwrap.js";
 
 /** The most work references one `POST /permits/search` accepts. */
@@ -38,7 +39,7 @@ export async function* searchPermits(
     let cursor: number | undefined;
     for (;;) {
       const body = { work_reference_numbers: batch, page_size: pageSize, next_cursor: cursor };
-      const page = await unwrap(client.POST("/permits/search", { body, signal }));
+      const page = await withOwnSignal(signal, (own) => unwrap(client.POST("/permits/search", { body, signal: own })));
       yield* page.rows;
       if (page.rows.length === 0 || !page.next_cursor) break;
       cursor = page.next_cursor;

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEventsClient, pollUpdateRows, pollUpdates, ServerError, type UpdatesPage } from "../src/index.js";
 import { startFakeEventsService, updateRow, type FakeEventsService } from "./support/fake-events-service.js";
@@ -141,6 +142,17 @@ describe("pollUpdates", () => {
 
     await expect(done).resolves.toEqual([]);
     expect(service.requestsTo("/works/updates")).toHaveLength(1);
+  });
+
+  it("holds no listener on the caller's signal once a call has ended, however many pages it follows", async () => {
+    const controller = new AbortController();
+    const listeners: number[] = [];
+    for await (const _page of pollUpdates(client(), { filters: { page_size: 1 }, signal: controller.signal })) {
+      listeners.push(getEventListeners(controller.signal, "abort").length);
+    }
+
+    expect(listeners).toHaveLength(25);
+    expect(Math.max(...listeners)).toBe(0);
   });
 
   it("throws an EventsApiError when the service keeps failing", async () => {

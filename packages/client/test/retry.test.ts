@@ -189,6 +189,14 @@ describe("time-outs and the caller's signal", () => {
     await expect(call).rejects.toMatchObject({ name: "AbortError" });
     expect(attempts("/works/updates")).toBe(1);
   });
+
+  it("a body that stalls past timeoutMs is a time-out of the attempt, retried", async () => {
+    service.failNext({ bodyDelayMs: 3_000 });
+    const { data } = await poll(client({}, { timeoutMs: 300 }));
+
+    expect(data).toEqual({ rows: [], next_update: null });
+    expect(attempts("/works/updates")).toBe(2);
+  });
 });
 
 async function freePort(): Promise<number> {

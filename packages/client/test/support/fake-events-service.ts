@@ -22,7 +22,9 @@ export type Failure =
   /** Close the connection without answering. */
   | "drop"
   /** Answer normally after this long. */
-  | { delayMs: number };
+  | { delayMs: number }
+  /** Send the status and headers at once, and the body after this long. */
+  | { bodyDelayMs: number };
 
 export interface FakeEventsServiceOptions {
   /** The rows of the feed, in ascending update_id. */
@@ -63,14 +65,21 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
         if (body === undefined) response.writeHead(status, headers).end();
         else response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
       };
+      const sendBodyLate = async (status: number, body: unknown, headers: Record<string, string>, delayMs: number) => {
+        response.writeHead(status, { "content-type": "application/json", ...headers }).flushHeaders();
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        if (!response.destroyed) response.end(JSON.stringify(body));
+      };
 
       const failure = failures.shift();
       if (failure === "drop") return request.socket.destroy();
       if (failure && "delayMs" in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
-      else if (failure) return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
+      else if (failure && "status" in failure) return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
 
       const [status, body] = route(received);
-      send(status, body, { "x-request-id": `req-${requests.length}` });
+      const headers = { "x-request-id": `req-${requests.length}` };
+      if (failure && "bodyDelayMs" in failure) return sendBodyLate(status, body, headers, failure.bodyDelayMs);
+      send(status, body, headers);
     });
   });
 
