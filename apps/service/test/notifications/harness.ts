@@ -27,8 +27,8 @@ export async function tokenFor(db: Database, organisation: Organisation, role: U
 
 export const loopbackPolicy = createEndpointPolicy(['127.0.0.0/8']);
 
-/** Tries again three times quickly, then dead-letters. */
-export const fastRetries: RetryPolicy = { schedule: [0, 50, 100, 150], jitter: { kind: 'full' }, random: () => 1 };
+/** Tries again three times quickly (the last after 1.5 s, which also caps Retry-After), then dead-letters. */
+export const fastRetries: RetryPolicy = { schedule: [0, 50, 100, 1500], jitter: { kind: 'full' }, random: () => 1 };
 
 /** The service's notification operations and routes over `db`. */
 export async function startNotificationService(
