@@ -138,9 +138,12 @@ describeEachDatabase('notification delivery', (database) => {
     });
     expect(signedByPublishedKey(confirmation!.request, keys)).toBe(true);
 
-    // Before confirmation nothing but the confirmation is queued.
+    // Before confirmation nothing but the confirmation is queued (a failing receiver keeps in the
+    // outbox anything that would have been).
+    fixture.answers.set(reference, () => ({ status: 500 }));
     const early = await work(database.db, owner, authority);
     expect(await deliveriesOfWork(early.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(reference);
 
     expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
     const { workReferenceNumber, permitReferenceNumber } = await work(database.db, owner, authority);
@@ -186,7 +189,10 @@ describeEachDatabase('notification delivery', (database) => {
     const forAuthority = await subscribeConfirmed(await tokenFor(database.db, authority, 'HighwayAuthority'));
     const forContractor = await subscribeConfirmed(await tokenFor(database.db, firm, 'Contractor'));
 
+    fixture.answers.set(forContractor, () => ({ status: 500 }));
     const elsewhere = await work(database.db, otherPromoter, await highwayAuthority(database.db));
+    expect(await deliveriesOfWork(elsewhere.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(forContractor);
     const { workReferenceNumber } = await work(database.db, owner, authority);
     for (const reference of [forAuthority, forContractor]) {
       await eventually(() =>
@@ -195,7 +201,6 @@ describeEachDatabase('notification delivery', (database) => {
         ]),
       );
     }
-    expect(await deliveriesOfWork(elsewhere.workReferenceNumber)).toEqual([]);
   });
 
   it('a contract added later extends a contractor’s subscription; removing one stops delivery and drops what was pending', async () => {
@@ -222,7 +227,7 @@ describeEachDatabase('notification delivery', (database) => {
       ),
     );
     await removeContract(database.db, { contractor: firm.name, promoter: first.owner.name });
-    fixture.answers.delete(reference);
+    fixture.answers.set(reference, () => ({ status: 500 }));
     expect(await deliveriesOfWork(pending.workReferenceNumber)).toEqual([]);
     const coverage = await database.db
       .select({ organisationId: subscriptionCoverage.organisationId })
@@ -233,6 +238,7 @@ describeEachDatabase('notification delivery', (database) => {
 
     const afterRemoval = await work(database.db, first.owner, first.authority);
     expect(await deliveriesOfWork(afterRemoval.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(reference);
   });
 
   describe('failures', () => {
@@ -352,6 +358,7 @@ describeEachDatabase('notification delivery', (database) => {
     const other = await newPromoter();
     await addContract(database.db, { contractor: firm.name, promoter: other.owner.name });
     const reference = await subscribeConfirmed(await tokenFor(database.db, firm, 'Contractor'));
+    fixture.answers.set(reference, () => ({ status: 500 }));
     await subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
     const events = await database.db
       .select({ id: auditEvents.id })
