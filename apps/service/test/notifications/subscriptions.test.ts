@@ -136,6 +136,15 @@ describeEachDatabase('subscriptions', (database) => {
       expect((await second.json()).error.code).toBe('not_found');
     });
 
+    it('a HEAD request does not confirm', async () => {
+      const { token } = await plannerOfNewPromoter();
+      const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const confirmation = await confirmationTokenOf(database.db, reference);
+      const head = await fetch(`${service.baseUrl}/api-notifications/confirm?token=${confirmation}`, { method: 'HEAD' });
+      expect(head.status).toBe(404);
+      expect((await confirm(service, confirmation)).status).toBe(200);
+    });
+
     it.each(['cnf_unknown', ''])('an unknown or missing token (%j) is 404 and needs no credential', async (unknown) => {
       const response = await confirm(service, unknown);
       expect(response.status).toBe(404);
