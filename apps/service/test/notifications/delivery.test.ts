@@ -18,7 +18,7 @@ import { pollUpdates } from '../../src/queries/poll-updates.js';
 import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from '../delivery/receiver.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
-import type { RunningService } from '../support/http.js';
+import { documentSchema, type RunningService } from '../support/http.js';
 import { arrived, eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
 
 interface Received {
@@ -26,6 +26,19 @@ interface Received {
   message: Record<string, string>;
   /** The parsed `Message` of a notification. */
   payload: Record<string, unknown> | undefined;
+}
+
+const messageSchemas = {
+  SubscriptionConfirmation: documentSchema('SubscriptionConfirmationMessage'),
+  Notification: documentSchema('NotificationMessage'),
+};
+const payloadSchema = documentSchema('NotificationPayload');
+
+/** Every message and payload received matches its schema in the document, exactly. */
+function expectValidAgainstDocument({ message, payload }: Received): void {
+  const validate = messageSchemas[message.Type as keyof typeof messageSchemas];
+  expect(validate?.(message) ? [] : (validate?.errors ?? [`unknown Type ${message.Type}`])).toEqual([]);
+  if (payload !== undefined) expect(payloadSchema(payload) ? [] : payloadSchema.errors).toEqual([]);
 }
 
 /** Everything the receiver got for one subscription, in arrival order. */
@@ -36,7 +49,11 @@ function receivedFor(receiver: Receiver, reference: string): Received[] {
       const payload = message.Type === 'Notification' ? (JSON.parse(message.Message ?? '') as Record<string, unknown>) : undefined;
       return { request, message, payload };
     })
-    .filter((received) => received.message.TopicArn === reference);
+    .filter((received) => received.message.TopicArn === reference)
+    .map((received) => {
+      expectValidAgainstDocument(received);
+      return received;
+    });
 }
 
 const notificationsFor = (receiver: Receiver, reference: string) =>

@@ -245,6 +245,12 @@ describeEachDatabase('subscriptions', (database) => {
       expect(listed.map((row) => row.subscription_reference_number)).toEqual([own, promoters]);
     });
 
+    it('refuses any query parameter with 400', async () => {
+      const { token } = await plannerOfNewPromoter();
+      const response = await service.request('GET', '/api-notifications/subscriptions', { token, query: { swa_code: 'P1' } });
+      expect(response.status).toBe(400);
+    });
+
     it('does not show a highway authority the promoters’ subscriptions', async () => {
       const { token: plannerToken } = await plannerOfNewPromoter();
       await subscribeAs(plannerToken);
