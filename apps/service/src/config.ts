@@ -1,6 +1,7 @@
 /** The service's configuration, read once from environment variables (documented in the README). */
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
+import { notificationConfigFromEnv, type NotificationConfig } from './notifications/config.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
 
 export interface ServiceConfig {
@@ -12,13 +13,17 @@ export interface ServiceConfig {
   bodyLimitBytes: number;
   /** How long an authenticated caller is reused (`AUTH_CACHE_TTL_MS`); 0: every request looks its token up. */
   authCacheTtlMs: number;
+  notifications: NotificationConfig;
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A whole number of at least `min` from the environment, or `fallback` when unset. */
+export function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not "${raw}"`);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${raw}"`);
+  }
   return value;
 }
 
@@ -31,5 +36,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     statementTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', defaultStatementTimeoutMs),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', defaultAuthenticationCache.ttlMs),
+    notifications: notificationConfigFromEnv(env),
   };
 }

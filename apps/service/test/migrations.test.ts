@@ -22,9 +22,13 @@ describeEachDatabase('migrations', (database) => {
       'audit_events',
       'change_requests',
       'contracts',
+      'deliveries',
       'ended_sample_inspection_quarters',
       'organisations',
       'permits',
+      'signing_keys',
+      'subscription_coverage',
+      'subscriptions',
       'users',
       'work_objects',
       'works',
@@ -43,7 +47,7 @@ describeEachDatabase('migrations', (database) => {
     const before = await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
     await database.migrate();
     expect(await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)).toEqual(before);
-    expect(before).toEqual([{ applied: 3 }]);
+    expect(before).toEqual([{ applied: 4 }]);
   });
 });
 

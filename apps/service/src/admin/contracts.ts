@@ -10,7 +10,8 @@ import type { Database } from '../db/database.js';
 import { contracts, organisations } from '../db/schema.js';
 import type { AuditEventType } from '../domain/enums.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { eventContext, recordEvents, type EventContext, type WriteOptions } from '../events/record-events.js';
+import { eventContext, organisationScope, recordEvents, type EventContext, type WriteOptions } from '../events/record-events.js';
+import { extendCoverage, withdrawCoverage } from '../notifications/subscriptions.js';
 import { requireOrganisation, type Organisation } from './organisations.js';
 
 export interface Contract {
@@ -23,7 +24,7 @@ export interface Contract {
 async function recordContractEvent(tx: Database, promoter: Organisation, context: EventContext, eventType: AuditEventType) {
   await recordEvents(
     tx,
-    { workId: null, workReferenceNumber: null, promoterOrgId: promoter.id, highwayAuthorityOrgId: null, workstreamPrefix: null },
+    organisationScope({ promoterOrgId: promoter.id, highwayAuthorityOrgId: null }),
     context,
     [{ eventType, objectType: 'organisation', objectReferenceNumber: promoter.swaCode, parentObjectReferenceNumber: null }],
   );
@@ -58,6 +59,7 @@ export async function addContract(
       .onConflictDoNothing()
       .returning({ id: contracts.id });
     if (!added) throw new ConflictError(`${contractor.name} holds an active contract with ${promoter.name} already`);
+    await extendCoverage(tx, contractor.id, promoter.id);
     await recordContractEvent(tx, promoter, context, 'organisation_contract_added');
   });
 }
@@ -80,6 +82,7 @@ export async function removeContract(
       )
       .returning({ id: contracts.id });
     if (!removed) throw new NotFoundError(`${contractor.name} holds no active contract with ${promoter.name}`);
+    await withdrawCoverage(tx, contractor.id, promoter.id);
     await recordContractEvent(tx, promoter, context, 'organisation_contract_removed');
   });
 }

@@ -30,6 +30,7 @@ import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
 import type { AuditEventType, AuditObjectType } from '../domain/enums.js';
 import { systemClock, type Clock } from '../clock.js';
+import { enqueueNotifications } from '../notifications/outbox.js';
 
 /** Who acted, as supplied by the causing request; stored on every event it causes. */
 export interface Actor {
@@ -73,6 +74,11 @@ export interface EventScope {
   workstreamPrefix: string | null;
 }
 
+/** The scope of an organisation-level event: no work, the organisations it regards. */
+export function organisationScope(organisations: { promoterOrgId: number | null; highwayAuthorityOrgId: number | null }): EventScope {
+  return { workId: null, workReferenceNumber: null, workstreamPrefix: null, ...organisations };
+}
+
 export interface EventSpec {
   eventType: AuditEventType;
   objectType: AuditObjectType;
@@ -97,7 +103,10 @@ export function auditEventRows(scope: EventScope, context: EventContext, events:
   }));
 }
 
-/** Inserts the events, in order, inside the caller's transaction; ids are assigned at its commit. */
+/**
+ * Inserts the events, in order, inside the caller's transaction; ids are assigned at its commit.
+ * Their notifications are queued in the same transaction (the outbox, src/notifications/outbox.ts).
+ */
 export async function recordEvents(
   tx: Database,
   scope: EventScope,
@@ -105,11 +114,11 @@ export async function recordEvents(
   events: readonly EventSpec[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const rows = auditEventRows(scope, context, events);
-  if (context.onRecorded === undefined) {
-    await tx.insert(auditEvents).values(rows);
-    return;
-  }
-  const inserted = await tx.insert(auditEvents).values(rows).returning({ id: auditEvents.id });
-  context.onRecorded(inserted.map((row) => row.id));
+  const inserted = await tx
+    .insert(auditEvents)
+    .values(auditEventRows(scope, context, events))
+    .returning({ id: auditEvents.id });
+  const ids = inserted.map((row) => row.id);
+  await enqueueNotifications(tx, ids);
+  context.onRecorded?.(ids);
 }

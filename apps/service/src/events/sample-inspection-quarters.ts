@@ -10,7 +10,7 @@ import type { Database } from '../db/database.js';
 import { endedSampleInspectionQuarters, workObjects, works } from '../db/schema.js';
 import { quarterBounds } from '../domain/quarters.js';
 import { ConflictError } from '../errors.js';
-import { eventContext, recordEvents, type WriteOptions } from './record-events.js';
+import { eventContext, organisationScope, recordEvents, type WriteOptions } from './record-events.js';
 import { lockQuarters } from './quarter-locks.js';
 import { advanceLockedWorkObject } from './work-objects.js';
 import { lockWork } from './work-scope.js';
@@ -60,7 +60,7 @@ export async function endQuarter(
     for (const promoterOrgId of new Set(inQuarter.map((inspection) => inspection.promoterOrgId))) {
       await recordEvents(
         tx,
-        { workId: null, workReferenceNumber: null, promoterOrgId, highwayAuthorityOrgId: authority.id, workstreamPrefix: null },
+        organisationScope({ promoterOrgId, highwayAuthorityOrgId: authority.id }),
         context,
         [
           {

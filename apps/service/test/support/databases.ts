@@ -23,6 +23,8 @@ export interface TestDatabase {
   migrate(): Promise<void>;
   /** The database for read queries limited to `statementTimeoutMs` (DatabaseHandle.limitedTo). */
   limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database;
+  /** LISTEN on a channel (see DatabaseHandle.listen). */
+  listen: DatabaseHandle['listen'];
 }
 
 async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -72,6 +74,11 @@ class OpenedDatabase implements TestDatabase {
     if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
     return this.handle.limitedTo(statementTimeoutMs, options);
   }
+
+  readonly listen: DatabaseHandle['listen'] = (channel, onNotify) => {
+    if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
+    return this.handle.listen(channel, onNotify);
+  };
 
   async open(): Promise<void> {
     if (this.kind === 'postgres') {

@@ -17,6 +17,9 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
 ajv.addFormat('double', { type: 'number', validate: () => true });
 
+/** A validator of a schema of the document's components, e.g. the webhook messages. */
+export const documentSchema = (name: string): ValidateFunction => ajv.compile({ $ref: `openapi:document#/components/schemas/${name}` });
+
 interface RawResponse {
   $ref?: string;
   content?: Record<string, { schema: JsonSchema }>;
