@@ -5,8 +5,9 @@ import createClient, {
 } from "openapi-fetch";
 import type { EventsClient } from "./events-client.js";
 import type { paths as LatestPaths } from "./generated/api-version.js";
+import { withRetries, type ResilienceOptions } from "./retry.js";
 
-export interface EventsClientOptions {
+export interface EventsClientOptions extends ResilienceOptions {
   /** Base URL including the version prefix, e.g. `https://events.example/v7`. Paths are appended to it. */
   baseUrl: string;
   /** API key, sent in the `token` header of every request. */
@@ -28,7 +29,10 @@ const querySerializer = {
 } as const satisfies QuerySerializerOptions;
 
 /**
- * Creates a client of the event interface. Every request carries the `token` header.
+ * Creates a client of the event interface. Every request carries the `token` header. Reads are
+ * retried with backoff after network errors, time-outs, 408, 429 and 5xx answers, and each
+ * attempt is limited to `timeoutMs` (see `withRetries` for what is retried and why); pass
+ * `retry: false` to turn retries off.
  *
  * The paths, bodies, query parameters, responses (`data`) and error bodies (`error`) are typed
  * from the latest version; pass another version's `paths` to type it for that one:
@@ -37,9 +41,14 @@ const querySerializer = {
 export function createEventsClient<Paths extends {} = LatestPaths>(
   options: EventsClientOptions,
 ): EventsClient<Paths> {
-  const { baseUrl, token, fetch, headers } = options;
+  const { baseUrl, token, fetch = (request: Request) => globalThis.fetch(request), headers, retry, timeoutMs } = options;
   if (!token) throw new TypeError("createEventsClient: `token` must be a non-empty string");
-  const client = createClient<Paths, "application/json">({ baseUrl, fetch, headers, querySerializer });
+  const client = createClient<Paths, "application/json">({
+    baseUrl,
+    fetch: withRetries(fetch, { retry, timeoutMs }),
+    headers,
+    querySerializer,
+  });
   client.use(tokenHeader(token));
   // The same object; only its declared call signatures differ (see events-client.ts).
   return client as unknown as EventsClient<Paths>;

@@ -7,5 +7,72 @@ export type {
   OperationOf,
 } from "./events-client.js";
 export { API_VERSION } from "./generated/api-version.js";
+
+// Resilience: retries, time-outs and errors.
+export {
+  isRetryable,
+  retryDefaults,
+  withRetries,
+  type Fetch,
+  type ResilienceOptions,
+  type RetryEvent,
+  type RetryOptions,
+} from "./retry.js";
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  errorFromResponse,
+  EventsApiError,
+  NotFoundError,
+  parseRetryAfter,
+  PermissionError,
+  RateLimitError,
+  RequestTimeoutError,
+  ServerError,
+  type EventsErrorKind,
+} from "./errors.js";
+export { unwrap } from "./unwrap.js";
+
+// Polling and permit search.
+export {
+  pollUpdateRows,
+  pollUpdates,
+  type PollUpdatesOptions,
+  type UpdateFilters,
+  type UpdatesPage,
+} from "./poll-updates.js";
+export {
+  collectPermits,
+  maxReferencesPerSearch,
+  searchPermits,
+  type SearchPermitsOptions,
+} from "./search-permits.js";
+
+// Receiving push notifications.
+export {
+  createWebhookReceiver,
+  type ReceivedNotification,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+} from "./webhooks/receiver.js";
+export { toNodeHandler, type NodeIncomingRequest, type NodeServerResponse } from "./webhooks/node-handler.js";
+export {
+  verifyWebhookSignature,
+  type SignatureCheck,
+  type SignatureFailure,
+  type VerifyWebhookOptions,
+  type WebhookKeySet,
+  type WebhookPublicKey,
+} from "./webhooks/verify-signature.js";
+export {
+  fetchedWebhookKeys,
+  staticWebhookKeys,
+  type FetchedWebhookKeysOptions,
+  type WebhookKeyProvider,
+} from "./webhooks/webhook-keys.js";
+export { confirmSubscription, isServiceUrl, type ConfirmSubscriptionOptions } from "./webhooks/confirm-subscription.js";
+export { memorySeenMessages, type SeenMessages } from "./webhooks/seen-messages.js";
+
 /** The types of the latest version (`paths`, `components`, `ErrorResponse`, `WorkUpdateSummary`, …). */
 export type * from "@street-events/types";

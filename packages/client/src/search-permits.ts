@@ -1,0 +1,70 @@
+import type { PermitSummaryResponse } from "@street-events/types";
+import type { EventsClient } from "./events-client.js";
+import { unwrap } from "./unwrap.js";
+
+/** The most work references one `POST /permits/search` accepts. */
+export const maxReferencesPerSearch = 1000;
+
+export interface SearchPermitsOptions {
+  /**
+   * The works whose permits to fetch, any number, in any iterable; duplicates are sent once.
+   * They are sent in requests of at most 1000. Leave out to fetch every permit the caller may
+   * see; an empty iterable fetches nothing.
+   */
+  workReferenceNumbers?: Iterable<string>;
+  /** Permits per page, an integer from 100 to 500. Default 500 (fewest calls). */
+  pageSize?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The permit summaries of the given works, from `POST /permits/search`: the references
+ * deduplicated and split into requests of at most 1000, each followed through `next_cursor`
+ * until it is `0` (or a page comes back empty).
+ *
+ * Throws `EventsApiError` when the service refuses a call (after the client's retries), and a
+ * `RangeError` for a `pageSize` the service would refuse.
+ */
+export async function* searchPermits(
+  client: EventsClient,
+  options: SearchPermitsOptions = {},
+): AsyncGenerator<PermitSummaryResponse, void, undefined> {
+  const { workReferenceNumbers, pageSize = 500, signal } = options;
+  if (!Number.isInteger(pageSize) || pageSize < 100 || pageSize > 500) {
+    throw new RangeError(`searchPermits: pageSize must be an integer from 100 to 500, not ${pageSize}`);
+  }
+  const batches = workReferenceNumbers === undefined ? [undefined] : uniqueBatches(workReferenceNumbers, maxReferencesPerSearch);
+  for (const batch of batches) {
+    let cursor: number | undefined;
+    for (;;) {
+      const body = { work_reference_numbers: batch, page_size: pageSize, next_cursor: cursor };
+      const page = await unwrap(client.POST("/permits/search", { body, signal }));
+      yield* page.rows;
+      if (page.rows.length === 0 || !page.next_cursor) break;
+      cursor = page.next_cursor;
+    }
+  }
+}
+
+/** All of `searchPermits` in one array. */
+export async function collectPermits(client: EventsClient, options: SearchPermitsOptions = {}): Promise<PermitSummaryResponse[]> {
+  const permits: PermitSummaryResponse[] = [];
+  for await (const permit of searchPermits(client, options)) permits.push(permit);
+  return permits;
+}
+
+/** The distinct values of `values`, in first-seen order, in arrays of at most `size`. */
+function* uniqueBatches(values: Iterable<string>, size: number): Generator<string[]> {
+  const seen = new Set<string>();
+  let batch: string[] = [];
+  for (const value of values) {
+    if (seen.has(value)) continue;
+    seen.add(value);
+    batch.push(value);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

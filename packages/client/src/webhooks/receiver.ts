@@ -1,0 +1,169 @@
+import type { NotificationMessage, NotificationPayload, SubscriptionConfirmationMessage } from "@street-events/types";
+import { confirmSubscription, isServiceUrl } from "./confirm-subscription.js";
+import { memorySeenMessages, type SeenMessages } from "./seen-messages.js";
+import { verifyWebhookSignature, type WebhookKeySet, type WebhookPublicKey } from "./verify-signature.js";
+import { fetchedWebhookKeys, staticWebhookKeys, type WebhookKeyProvider } from "./webhook-keys.js";
+
+/** One notification, verified and parsed. */
+export interface ReceivedNotification {
+  /** `MessageId`, equal to `webhook-id`: the same on every delivery of the message. */
+  id: string;
+  /** `TopicArn`: the subscription reference number. */
+  subscription: string;
+  /** The event: `Message` parsed. */
+  payload: NotificationPayload;
+  /** The envelope as received. */
+  message: NotificationMessage;
+}
+
+export interface WebhookReceiverOptions {
+  /** The service's base URL with its version prefix (`https://events.example/v7`): where keys are fetched from and the only place subscriptions are confirmed at. */
+  serviceUrl: string;
+  /** Handles one notification. Throwing answers 500, so the service delivers the message again later. Answer within 15 s: hand long work to a queue. */
+  onNotification: (notification: ReceivedNotification) => void | Promise<void>;
+  /**
+   * Called for a `SubscriptionConfirmation`, after it has been confirmed (or instead, with
+   * `confirmSubscriptions: false`, to confirm it yourself with `confirmSubscription`).
+   */
+  onSubscriptionConfirmation?: (message: SubscriptionConfirmationMessage) => void | Promise<void>;
+  /** GET the `SubscribeURL` of a confirmation message when it is on `serviceUrl`. Default true. */
+  confirmSubscriptions?: boolean;
+  /** The service's public keys, given directly; by default fetched from `{origin of serviceUrl}/.well-known/webhook-keys` and cached. */
+  keys?: WebhookKeySet | readonly WebhookPublicKey[] | WebhookKeyProvider;
+  /** Ids of handled messages; default in memory (10 000 ids). `false` to handle every delivery. */
+  seenMessages?: SeenMessages | false;
+  /** How far `webhook-timestamp` may be from now, either way, in seconds. Default 300. */
+  toleranceSeconds?: number;
+  /** For the keys and the confirmation GET. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface WebhookReceiver {
+  /** Answers one delivery (a web `Request`), as `fetch` handlers in Deno, Bun, workers and most frameworks do. */
+  handle(request: Request): Promise<Response>;
+}
+
+const answer = (status: number, text: string) =>
+  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/**
+ * The receiving end of push notifications, over web `Request`/`Response` (see `toNodeHandler`
+ * for node:http). For each delivery it verifies the signature and timestamp, parses the
+ * envelope, skips a message already handled, confirms a subscription or hands the typed
+ * notification to `onNotification`, and answers:
+ *
+ * | Answer | When |
+ * |---|---|
+ * | 200 | handled, or already handled before (a repeated delivery) |
+ * | 400 | the body is not a message of the interface, or a `SubscribeURL` is not on the service |
+ * | 401 | a header is missing, the timestamp is more than `toleranceSeconds` away, or no signature matches a key |
+ * | 405 | not a POST |
+ * | 500 | `onNotification` or `onSubscriptionConfirmation` threw |
+ * | 502 | the confirmation GET failed |
+ * | 503 | the keys could not be fetched |
+ *
+ * Every answer but 2xx makes the service deliver the message again later.
+ */
+export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
+  const { serviceUrl, onNotification, onSubscriptionConfirmation, confirmSubscriptions = true, toleranceSeconds, fetch } = options;
+  new URL(serviceUrl); // fails early on a malformed URL
+  const keys = keyProvider(options.keys, serviceUrl, fetch);
+  const seen = options.seenMessages === false ? undefined : (options.seenMessages ?? memorySeenMessages());
+
+  async function verify(request: Request, body: Uint8Array) {
+    let check = await verifyWebhookSignature({ headers: request.headers, body, keys: await keys.keys(), toleranceSeconds });
+    if (!check.ok && check.reason === "no_matching_signature" && (await keys.refresh())) {
+      check = await verifyWebhookSignature({ headers: request.headers, body, keys: await keys.keys(), toleranceSeconds });
+    }
+    return check;
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== "POST") return answer(405, "only POST is accepted");
+    const body = new Uint8Array(await request.arrayBuffer());
+    let check;
+    try {
+      check = await verify(request, body);
+    } catch {
+      return answer(503, "the service's keys could not be fetched");
+    }
+    if (!check.ok) return answer(401, check.message);
+
+    const message = parseMessage(body);
+    if (typeof message === "string") return answer(400, message);
+    if (message.MessageId !== check.id) return answer(400, "MessageId differs from webhook-id");
+    if (await seen?.has(message.MessageId)) return answer(200, "already handled");
+
+    if (message.Type === "SubscriptionConfirmation") {
+      if (confirmSubscriptions) {
+        if (!isServiceUrl(message.SubscribeURL, serviceUrl)) return answer(400, "SubscribeURL is not on the configured service");
+        try {
+          await confirmSubscription(message, { serviceUrl, fetch });
+        } catch {
+          return answer(502, "the subscription could not be confirmed");
+        }
+      }
+      try {
+        await onSubscriptionConfirmation?.(message);
+      } catch {
+        return answer(500, "the confirmation handler failed");
+      }
+    } else {
+      const payload = parsePayload(message.Message);
+      if (!payload) return answer(400, "Message is not a notification payload");
+      try {
+        await onNotification({ id: message.MessageId, subscription: message.TopicArn, payload, message });
+      } catch {
+        return answer(500, "the notification handler failed");
+      }
+    }
+    await seen?.add(message.MessageId);
+    return answer(200, "handled");
+  }
+
+  return { handle };
+}
+
+function keyProvider(
+  keys: WebhookReceiverOptions["keys"],
+  serviceUrl: string,
+  fetch: WebhookReceiverOptions["fetch"],
+): WebhookKeyProvider {
+  if (keys === undefined) return fetchedWebhookKeys({ url: new URL("/.well-known/webhook-keys", serviceUrl).href, fetch });
+  if ("refresh" in keys) return keys;
+  return staticWebhookKeys(keys);
+}
+
+type Message = NotificationMessage | SubscriptionConfirmationMessage;
+
+/** The envelope, or why the body is not one. */
+function parseMessage(body: Uint8Array): Message | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    return "the body is not JSON";
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "the body is not a message";
+  const fields = value as Record<string, unknown>;
+  const strings = (...names: string[]) => names.every((name) => typeof fields[name] === "string");
+  if (fields.Type === "Notification" && strings("MessageId", "TopicArn", "Message", "Timestamp")) {
+    return value as NotificationMessage;
+  }
+  if (fields.Type === "SubscriptionConfirmation" && strings("MessageId", "Token", "TopicArn", "Message", "SubscribeURL", "Timestamp")) {
+    return value as SubscriptionConfirmationMessage;
+  }
+  return "the body is not a Notification or SubscriptionConfirmation message";
+}
+
+function parsePayload(text: string): NotificationPayload | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return undefined;
+    const { update_id, event_type, object_type } = value as Record<string, unknown>;
+    if (typeof update_id !== "number" || typeof event_type !== "string" || typeof object_type !== "string") return undefined;
+    return value as NotificationPayload;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,214 @@
+// A small fake of the event interface on a random loopback port, following the documented
+// semantics the helpers rely on: the polling cursor (`next_update` is the update_id of the last
+// row returned, `update_id` returns ids above it, a replacement cursor for a stale one), permit
+// search (at most 1000 unique references, page_size 100 to 500, `next_cursor` 0 when
+// exhausted), the webhook keys and the confirmation URL. Failures (any status with headers,
+// a dropped connection, a slow answer) can be queued for the next requests.
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ErrorResponse, PermitSummaryResponse, WorkUpdateSummary } from "../../src/index.js";
+
+export interface ReceivedRequest {
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type Failure =
+  | { status: number; headers?: Record<string, string>; body?: unknown }
+  /** Close the connection without answering. */
+  | "drop"
+  /** Answer normally after this long. */
+  | { delayMs: number };
+
+export interface FakeEventsServiceOptions {
+  /** The rows of the feed, in ascending update_id. */
+  updates?: WorkUpdateSummary[];
+  /** Replacement cursors: a stale `update_id` → the `next_update` answered when it finds no rows. */
+  staleCursors?: Map<number, number>;
+  permits?: PermitSummaryResponse[];
+  /** Served at `/.well-known/webhook-keys`. */
+  webhookKeys?: unknown[];
+}
+
+export async function startFakeEventsService(options: FakeEventsServiceOptions = {}) {
+  const state = {
+    updates: options.updates ?? [],
+    staleCursors: options.staleCursors ?? new Map<number, number>(),
+    permits: options.permits ?? [],
+    webhookKeys: options.webhookKeys ?? [],
+  };
+  const requests: ReceivedRequest[] = [];
+  const failures: Failure[] = [];
+  const confirmedTokens: string[] = [];
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      const received: ReceivedRequest = {
+        method: request.method ?? "",
+        url: new URL(request.url ?? "/", "http://127.0.0.1"),
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
+      requests.push(received);
+      const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+        if (response.destroyed) return;
+        if (body === undefined) response.writeHead(status, headers).end();
+        else response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+      };
+
+      const failure = failures.shift();
+      if (failure === "drop") return request.socket.destroy();
+      if (failure && "delayMs" in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+      else if (failure) return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
+
+      const [status, body] = route(received);
+      send(status, body, { "x-request-id": `req-${requests.length}` });
+    });
+  });
+
+  function route({ method, url, body }: ReceivedRequest): [number, unknown?] {
+    const path = url.pathname;
+    if (method === "GET" && path === "/v7/works/updates") return poll(url.searchParams);
+    if (method === "POST" && path === "/v7/permits/search") return search(JSON.parse(body || "{}"));
+    if (method === "GET" && path === "/.well-known/webhook-keys") return [200, { keys: state.webhookKeys }];
+    if (method === "GET" && path === "/v7/api-notifications/confirm") {
+      confirmedTokens.push(url.searchParams.get("token") ?? "");
+      return [200, { confirmed: true }];
+    }
+    return [404, errorBody(404)];
+  }
+
+  function poll(query: URLSearchParams): [number, unknown] {
+    const pageSize = Number(query.get("page_size") ?? 100);
+    const after = query.get("update_id");
+    const startDate = query.get("start_date");
+    const prefixes = query.getAll("workstream_prefix");
+    const found = state.updates.filter(
+      (row) =>
+        (after === null || row.update_id > Number(after)) &&
+        (startDate === null || row.update_date_time >= startDate) &&
+        (prefixes.length === 0 || prefixes.some((prefix) => row.work_reference_number.slice(6, 9) === prefix)),
+    );
+    const rows = found.slice(0, pageSize);
+    if (found.length > pageSize) return [200, { rows, next_update: rows.at(-1)!.update_id }];
+    if (rows.length > 0 || after === null) return [200, { rows, next_update: null }];
+    const replacement = state.staleCursors.get(Number(after));
+    return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];
+  }
+
+  function search(request: { work_reference_numbers?: string[]; next_cursor?: number; page_size?: number }): [number, unknown] {
+    const references = request.work_reference_numbers;
+    const pageSize = request.page_size ?? 100;
+    if (!Number.isInteger(pageSize) || pageSize < 100 || pageSize > 500) return [400, errorBody(400, "page_size")];
+    if (references && (references.length > 1000 || new Set(references).size !== references.length)) {
+      return [400, errorBody(400, "work_reference_numbers")];
+    }
+    const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
+    const start = request.next_cursor ?? 0;
+    const rows = visible.slice(start, start + pageSize);
+    return [200, { rows, next_cursor: start + pageSize < visible.length ? start + pageSize : 0 }];
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${port}/v7`,
+    state,
+    requests,
+    confirmedTokens,
+    /** The requests to a path (without the /v7 prefix). */
+    requestsTo(path: string): ReceivedRequest[] {
+      return requests.filter((request) => request.url.pathname === `/v7${path}` || request.url.pathname === path);
+    },
+    /** The next requests fail, one failure each, in order. */
+    failNext(...next: Failure[]): void {
+      failures.push(...next);
+    },
+    reset(): void {
+      requests.length = 0;
+      failures.length = 0;
+      confirmedTokens.length = 0;
+    },
+    close(): Promise<void> {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
+
+export type FakeEventsService = Awaited<ReturnType<typeof startFakeEventsService>>;
+
+function errorBody(status: number, field?: string): ErrorResponse {
+  return {
+    message: field ? `${field} is not valid` : `failed with ${status}`,
+    error: {
+      status,
+      code: status === 429 ? "rate_limited" : status >= 500 ? "internal_error" : status === 400 ? "validation_failed" : "not_found",
+      request_id: `body-req-${status}`,
+      ...(field ? { details: [{ location: "body" as const, field, rule: "invalid", message: "is not valid" }] } : {}),
+    },
+  };
+}
+
+/** A feed row with the given update_id, about work `NW7001<workstream>…`. */
+export function updateRow(updateId: number, workstream = "001"): WorkUpdateSummary {
+  return {
+    work_reference_number: `NW7001${workstream}${String(updateId).padStart(7, "0")}`,
+    update_date_time: new Date(Date.UTC(2026, 10, 1) + updateId * 60_000).toISOString(),
+    update_id: updateId,
+    event_type: "permit_submitted",
+    event_type_string: "Permit submitted",
+    object_type: "permit",
+    object_type_string: "Permit",
+  };
+}
+
+/** A permit summary of work `reference`. */
+export function permitSummary(reference: string): PermitSummaryResponse {
+  return {
+    work_reference_number: reference,
+    permit_reference_number: `${reference}-01`,
+    promoter_swa_code: "7001",
+    promoter_organisation: "Northern Water",
+    highway_authority: "Leeds City Council",
+    works_coordinates: { type: "Point", coordinates: [430000, 433000] },
+    location_description: "Outside 12",
+    street: "High Street",
+    town: "Leeds",
+    area: "West Yorkshire",
+    description_of_work: "Replace valve",
+    work_category: "standard",
+    work_category_string: "Standard",
+    traffic_management_type: "lane_closure",
+    traffic_management_type_string: "Lane closure",
+    proposed_start_date: "2026-12-01T00:00:00.000Z",
+    proposed_end_date: "2026-12-05T00:00:00.000Z",
+    status: "submitted",
+    status_string: "Submitted",
+    work_status: "planned",
+    work_status_string: "Planned",
+    deadline_date: "2026-11-28T00:00:00.000Z",
+    date_created: "2026-11-20T00:00:00.000Z",
+    status_changed_date: "2026-11-20T00:00:00.000Z",
+    usrn: 1000001,
+    road_category: 3,
+    is_active_permit: true,
+    is_traffic_sensitive: false,
+    has_no_final_reinstatement: false,
+    is_deemed: false,
+    excavation_carried_out: false,
+    is_early_start: false,
+    is_high_impact_traffic_management: false,
+    is_lane_rental: false,
+    lane_rental_charges_not_agreed: false,
+    lane_rental_charges_potentially_apply: false,
+    activity_type: "utility_repair_and_maintenance_works",
+    activity_type_string: "Utility repair and maintenance works",
+  };
+}
