@@ -5,7 +5,7 @@
 import { createEventsClient } from "@street-events/client";
 import type { WatchConfig } from "./config.js";
 import { jsonLog, type Log } from "./log.js";
-import { notificationReceiver } from "./notifications.js";
+import { notificationHandler } from "./notifications.js";
 import { Reconciler } from "./reconciler.js";
 import { WatchStore } from "./store/store.js";
 import { currentState, subscribe, type SubscriptionState } from "./subscription.js";
@@ -43,27 +43,12 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
   });
   let subscription: SubscriptionState = config.subscribe ? await currentState(store) : { state: "off" };
 
-  const receiver = notificationReceiver({
-    eventsBaseUrl: config.eventsBaseUrl,
-    store,
-    log,
-    onConfirmed: async (reference) => {
-      await store.markConfirmed(reference);
-      subscription = await currentState(store);
-      live.changed();
-    },
-    onNotification: () => {
-      live.changed();
-      void reconciler.reconcile();
-    },
-  });
-
   const web = await startWebServer({
     host: config.host,
     port: config.port,
     live,
     log,
-    receive: receiver,
+    receive: (request, response) => receive(request, response),
     picture: async (limit) => ({
       status: {
         service: config.eventsBaseUrl,
@@ -77,6 +62,23 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
     }),
   });
   const endpoint = `${config.publicUrl ?? web.url}${notificationsPath}`;
+  const receive = notificationHandler({
+    eventsBaseUrl: config.eventsBaseUrl,
+    endpoint,
+    store,
+    log,
+    onConfirmed: () => {
+      void currentState(store).then((state) => {
+        subscription = state;
+        live.changed();
+      });
+    },
+    onNotification: (payload) => {
+      log("info", "notification", { update_id: payload.update_id, event_type: payload.event_type, work: payload.work_reference_number });
+      live.changed();
+      void reconciler.reconcile();
+    },
+  });
 
   // Subscribing needs the service; until it answers, try again with growing pauses.
   let stopped = false;

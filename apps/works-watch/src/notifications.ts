@@ -1,22 +1,43 @@
 /**
- * The notification endpoint: verifies each delivery, confirms the subscription when the
- * `SubscriptionConfirmation` arrives, records each notification once and asks for a prompt
- * reconciliation.
+ * The notification endpoint, on the client's receiver: it verifies each delivery against the
+ * service's published keys, confirms the subscription when the `SubscriptionConfirmation`
+ * arrives (a GET of its `SubscribeURL`, only on the configured service), and skips messages
+ * already handled, remembered in the store so that holds across restarts. Each notification
+ * is recorded and asks for a prompt reconciliation: the notification says that something
+ * changed; the feed, read from the stored cursor, says what.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { createWebhookReceiver, toNodeHandler, type NotificationPayload } from "@street-events/client";
 import type { Log } from "./log.js";
 import type { WatchStore } from "./store/store.js";
 
 export interface ReceiverOptions {
   eventsBaseUrl: string;
+  /** This app's endpoint, as subscribed. */
+  endpoint: string;
   store: WatchStore;
   log: Log;
-  onConfirmed: (subscriptionReferenceNumber: string) => Promise<void>;
-  onNotification: () => void;
+  onConfirmed: () => void;
+  onNotification: (payload: NotificationPayload) => void;
 }
 
-export function notificationReceiver(_options: ReceiverOptions): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
-  return async (_request, response) => {
-    response.writeHead(503).end();
-  };
+export function notificationHandler(options: ReceiverOptions) {
+  const { store, log } = options;
+  const receiver = createWebhookReceiver({
+    serviceUrl: options.eventsBaseUrl,
+    seenMessages: {
+      has: (id) => store.hasReceived(id),
+      // Notifications are recorded by onNotification; this records the confirmation.
+      add: async (id) => void (await store.recordReceived(id, "SubscriptionConfirmation")),
+    },
+    onSubscriptionConfirmation: async (message) => {
+      await store.markConfirmed(message.TopicArn, options.endpoint);
+      log("info", "subscription confirmed", { subscription_reference_number: message.TopicArn });
+      options.onConfirmed();
+    },
+    onNotification: async ({ id, payload }) => {
+      await store.recordReceived(id, "Notification", payload);
+      options.onNotification(payload);
+    },
+  });
+  return toNodeHandler(receiver);
 }

@@ -5,8 +5,7 @@
  * stored with the cursor after it; then the permits of every work that changed are fetched,
  * in batches of up to 1000 works.
  */
-import type { EventsClient } from "@street-events/client";
-import { permitsOf, updatesAfter } from "./feed.js";
+import { collectPermits, maxReferencesPerSearch, pollUpdates, type EventsClient } from "@street-events/client";
 import type { Log } from "./log.js";
 import type { WatchStore } from "./store/store.js";
 
@@ -28,9 +27,6 @@ export interface ReconcilerStatus {
   /** Consecutive failed attempts. */
   failures: number;
 }
-
-/** Works per permit search: the interface's limit on `work_reference_numbers`. */
-export const permitBatchSize = 1000;
 
 export class Reconciler {
   private inFlight: Promise<void> | undefined;
@@ -104,7 +100,11 @@ export class Reconciler {
   /** Stores every update after the stored cursor, page by page, each page with its cursor. */
   private async pollFeed(): Promise<void> {
     const { client, store, swaCode } = this.options;
-    const pages = updatesAfter(client, await store.cursor(), { swaCode, signal: this.abort.signal });
+    const pages = pollUpdates(client, {
+      cursor: await store.cursor(),
+      filters: { swa_code: swaCode, page_size: 250 },
+      signal: this.abort.signal,
+    });
     for await (const page of pages) {
       if (page.cursor === undefined) continue;
       const added = await store.applyUpdates(page.rows, page.cursor);
@@ -116,13 +116,12 @@ export class Reconciler {
   private async refreshPermits(): Promise<void> {
     const { client, store } = this.options;
     for (;;) {
-      const stale = await store.staleWorks(permitBatchSize);
-      if (stale.length === 0) return;
-      const summaries = await permitsOf(
-        client,
-        stale.map((work) => work.work_reference_number),
-        { signal: this.abort.signal },
-      );
+      const stale = await store.staleWorks(maxReferencesPerSearch);
+      if (stale.length === 0 || this.stopped) return;
+      const summaries = await collectPermits(client, {
+        workReferenceNumbers: stale.map((work) => work.work_reference_number),
+        signal: this.abort.signal,
+      });
       await store.storePermits(stale, summaries);
       this.options.onChange?.();
     }

@@ -5,8 +5,7 @@
  * on polling; if there is none, the endpoint is subscribed and the service sends a
  * `SubscriptionConfirmation` to it.
  */
-import type { EventsClient } from "@street-events/client";
-import { EventsRequestError } from "./feed.js";
+import { unwrap, type EventsClient } from "@street-events/client";
 import type { Log } from "./log.js";
 import type { WatchStore } from "./store/store.js";
 
@@ -19,24 +18,24 @@ export type SubscriptionState =
 export const subscriptionDescription = "works-watch";
 
 export async function subscribe(client: EventsClient, store: WatchStore, endpoint: string, log: Log): Promise<SubscriptionState> {
-  const listed = await client.GET("/api-notifications/subscriptions");
-  if (listed.error) throw new EventsRequestError(listed.response.status, listed.error.error.code, listed.error.message);
-  const mine = listed.data.find((subscription) => subscription.subscription_url === endpoint);
+  const listed = await unwrap(client.GET("/api-notifications/subscriptions"));
+  const mine = listed.find((subscription) => subscription.subscription_url === endpoint);
   if (mine) {
     await store.saveSubscription(mine.subscription_reference_number, endpoint);
     return currentState(store);
   }
-  const other = listed.data[0];
+  const other = listed[0];
   if (other) {
     log("warn", "the organisation is subscribed at another endpoint; relying on polling", { subscription_url: other.subscription_url });
     return { state: "elsewhere", subscription_url: other.subscription_url };
   }
-  const created = await client.POST("/api-notifications/subscribe", {
-    body: { api_endpoint: endpoint, subscription_description: subscriptionDescription },
-  });
-  if (created.error) throw new EventsRequestError(created.response.status, created.error.error.code, created.error.message);
-  await store.saveSubscription(created.data.subscription_reference_number, endpoint);
-  log("info", "subscribed; waiting for the confirmation message", created.data);
+  const created = await unwrap(
+    client.POST("/api-notifications/subscribe", {
+      body: { api_endpoint: endpoint, subscription_description: subscriptionDescription },
+    }),
+  );
+  await store.saveSubscription(created.subscription_reference_number, endpoint);
+  log("info", "subscribed; waiting for the confirmation message", created);
   return currentState(store);
 }
 

@@ -143,18 +143,26 @@ describe("in memory", () => {
       internal_user_identifier: null,
       internal_user_name: null,
     } as const;
-    expect(await store.recordNotification("msg_1", payload)).toBe(true);
-    expect(await store.recordNotification("msg_1", payload)).toBe(false);
+    expect(await store.hasReceived("msg_1")).toBe(false);
+    expect(await store.recordReceived("msg_1", "Notification", payload)).toBe(true);
+    expect(await store.recordReceived("msg_1", "Notification", payload)).toBe(false);
+    expect(await store.hasReceived("msg_1")).toBe(true);
     expect((await store.counts()).notifications).toBe(1);
   });
 
   test("a subscription starts unconfirmed; saving the same one again keeps its confirmation", async () => {
     await store.saveSubscription("SUB-1", "http://127.0.0.1:1/notifications");
     expect(await store.subscription()).toMatchObject({ subscription_reference_number: "SUB-1", confirmed_at: null });
-    await store.markConfirmed("SUB-1");
+    await store.markConfirmed("SUB-1", "http://127.0.0.1:1/notifications");
     await store.saveSubscription("SUB-1", "http://127.0.0.1:1/notifications");
     expect((await store.subscription())?.confirmed_at).toEqual(expect.any(String));
     await store.saveSubscription("SUB-2", "http://127.0.0.1:1/notifications");
     expect(await store.subscription()).toMatchObject({ subscription_reference_number: "SUB-2", confirmed_at: null });
+  });
+
+  test("a confirmation that arrives before the subscription is saved is kept", async () => {
+    await store.markConfirmed("SUB-1", "http://127.0.0.1:1/notifications");
+    await store.saveSubscription("SUB-1", "http://127.0.0.1:1/notifications");
+    expect((await store.subscription())?.confirmed_at).toEqual(expect.any(String));
   });
 });

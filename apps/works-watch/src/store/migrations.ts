@@ -58,9 +58,11 @@ export const migrations: readonly Migration[] = [
         confirmed_at timestamptz
       );
 
-      -- Notifications received (verified), once per message id.
-      create table notifications (
+      -- Messages received and verified, once per message id (webhook-id): deliveries are
+      -- at least once. The event's fields for a Notification; null for a confirmation.
+      create table received_messages (
         message_id text primary key,
+        type text not null,
         received_at timestamptz not null default now(),
         update_id bigint,
         work_reference_number text,

@@ -209,7 +209,7 @@ export class WatchStore {
               (select count(*)::int from work_events) as events,
               (select count(*)::int from permits) as permits,
               (select count(*)::int from works where permits_as_of is null or permits_as_of < last_update_id) as stale_works,
-              (select count(*)::int from notifications) as notifications`,
+              (select count(*)::int from received_messages where type = 'Notification') as notifications`,
     );
     return rows[0]!;
   }
@@ -237,23 +237,33 @@ export class WatchStore {
     );
   }
 
-  async markConfirmed(subscriptionReferenceNumber: string): Promise<void> {
+  /**
+   * Records that the subscription was confirmed. The confirmation can arrive before the
+   * answer to the subscribe call has been stored, so this records the subscription too.
+   */
+  async markConfirmed(subscriptionReferenceNumber: string, apiEndpoint: string): Promise<void> {
     await this.db.query(
-      "update watch_subscription set confirmed_at = coalesce(confirmed_at, now()) where subscription_reference_number = $1",
-      [subscriptionReferenceNumber],
+      `insert into watch_subscription (subscription_reference_number, api_endpoint, confirmed_at) values ($1, $2, now())
+       on conflict (singleton) do update
+         set subscription_reference_number = excluded.subscription_reference_number,
+             api_endpoint = excluded.api_endpoint,
+             confirmed_at = coalesce(watch_subscription.confirmed_at, now())`,
+      [subscriptionReferenceNumber, apiEndpoint],
     );
   }
 
-  async forgetSubscription(): Promise<void> {
-    await this.db.query("delete from watch_subscription");
+  /** Whether a message with this id was received before. */
+  async hasReceived(messageId: string): Promise<boolean> {
+    const { rows } = await this.db.query("select 1 from received_messages where message_id = $1", [messageId]);
+    return rows.length > 0;
   }
 
-  /** Records a received notification; false when its message id was seen before. */
-  async recordNotification(messageId: string, payload: NotificationPayload): Promise<boolean> {
+  /** Records a received message (with its event, for a notification); false when its id was seen before. */
+  async recordReceived(messageId: string, type: string, payload?: NotificationPayload): Promise<boolean> {
     const result = await this.db.query(
-      `insert into notifications (message_id, update_id, work_reference_number, event_type) values ($1, $2, $3, $4)
+      `insert into received_messages (message_id, type, update_id, work_reference_number, event_type) values ($1, $2, $3, $4, $5)
        on conflict (message_id) do nothing`,
-      [messageId, payload.update_id, payload.work_reference_number, payload.event_type],
+      [messageId, type, payload?.update_id ?? null, payload?.work_reference_number ?? null, payload?.event_type ?? null],
     );
     return (result.affectedRows ?? 0) > 0;
   }
