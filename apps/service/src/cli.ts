@@ -15,7 +15,9 @@ import { ServiceError } from './errors.js';
 import { progressBar } from './seed/progress.js';
 import { isEmpty, reissueSandboxTokens, seedSandbox, type SandboxSummary } from './seed/sandbox.js';
 import { configFromEnv } from './config.js';
+import { loopbackAllowList } from './notifications/config.js';
 import { closeOnSignals, startServer } from './server.js';
+import { addNotificationCommands } from './notifications/cli.js';
 import { simulate } from './simulation/simulate.js';
 
 interface GlobalOptions {
@@ -211,6 +213,7 @@ program
   .option('--events <n>', 'with --sandbox: events of history to seed into an empty database', wholeNumber(0), 2000)
   .action(async (options: { sandbox?: boolean; events: number }, command: Command) => {
     const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>()) };
+    if (options.sandbox) config.notifications.allowList.push(...loopbackAllowList);
     const handle = await openDatabase(config.database);
     await handle.migrate();
     let users: SandboxSummary['users'] = [];
@@ -224,9 +227,12 @@ program
     if (options.sandbox) {
       console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header):`);
       print(users, false);
+      console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
       console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
     }
   });
+
+addNotificationCommands(program, withDatabase, print);
 
 try {
   await program.parseAsync();

@@ -1,5 +1,6 @@
 /** The service's configuration, read once from environment variables (documented in the README). */
 import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
+import { notificationConfigFromEnv, type NotificationConfig } from './notifications/config.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
 
 export interface ServiceConfig {
@@ -9,6 +10,7 @@ export interface ServiceConfig {
   logLevel: string;
   statementTimeoutMs: number;
   bodyLimitBytes: number;
+  notifications: NotificationConfig;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -27,5 +29,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     logLevel: env.LOG_LEVEL ?? 'info',
     statementTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', defaultStatementTimeoutMs),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    notifications: notificationConfigFromEnv(env),
   };
 }

@@ -14,6 +14,12 @@ export interface OpenApiDocument {
 let document: OpenApiDocument | undefined;
 
 export function loadDocument(): OpenApiDocument {
-  document ??= JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('@street-events/openapi')), 'utf8')) as OpenApiDocument;
+  if (document) return document;
+  // drizzle-kit loads the schema as CommonJS, where import.meta.resolve does not exist.
+  const path =
+    typeof import.meta.resolve === 'function'
+      ? fileURLToPath(import.meta.resolve('@street-events/openapi'))
+      : require.resolve('@street-events/openapi');
+  document = JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
   return document;
 }

@@ -7,34 +7,63 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp } from './http/app.js';
+import { endpointPolicyOf, retryPolicyOf } from './notifications/config.js';
+import { notificationHandlers, notificationRoutes } from './notifications/http.js';
+import { ensureSigningKey } from './notifications/keys.js';
+import { startWorker, type DeliveryWorker } from './notifications/worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** The interface's base URL, e.g. http://127.0.0.1:8080/v7. */
   baseUrl: string;
+  /** The delivery worker running in this process, unless disabled (`DELIVERY_WORKER=off`). */
+  worker: DeliveryWorker | undefined;
   close(): Promise<void>;
 }
 
 export async function startServer(config: ServiceConfig, database?: DatabaseHandle): Promise<RunningServer> {
   const handle = database ?? (await openDatabase(config.database));
   await handle.migrate();
+  await ensureSigningKey(handle.db);
+  const notifications = config.notifications;
+  const policy = endpointPolicyOf(notifications);
+  let baseUrl = '';
   const app = await buildApp({
     db: handle.db,
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
     logger: { level: config.logLevel },
+    extraHandlers: notificationHandlers({ db: handle.db, policy, publicBaseUrl: () => notifications.publicBaseUrl ?? baseUrl }),
+    extraRoutes: [notificationRoutes({ db: handle.db })],
   });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  baseUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`;
+  const worker = notifications.worker
+    ? await startWorker({
+        db: handle.db,
+        listen: handle.listen,
+        policy,
+        retryPolicy: retryPolicyOf(notifications),
+        attemptTimeoutMs: notifications.attemptTimeoutMs,
+        concurrency: notifications.concurrency,
+        pollIntervalMs: notifications.pollIntervalMs,
+        log: app.log,
+      })
+    : undefined;
   let closing: Promise<void> | undefined;
   return {
     app,
     database: handle,
-    baseUrl: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`,
-    close: () => (closing ??= app.close().then(() => handle.close())),
+    baseUrl,
+    worker,
+    close: () => (closing ??= app.close().then(async () => {
+      await worker?.stop();
+      await handle.close();
+    })),
   };
 }
 

@@ -15,9 +15,13 @@ describeEachDatabase('migrations', (database) => {
       'audit_events',
       'change_requests',
       'contracts',
+      'deliveries',
       'ended_sample_inspection_quarters',
       'organisations',
       'permits',
+      'signing_keys',
+      'subscription_coverage',
+      'subscriptions',
       'users',
       'work_objects',
       'works',
@@ -36,6 +40,6 @@ describeEachDatabase('migrations', (database) => {
     const before = await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
     await database.migrate();
     expect(await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)).toEqual(before);
-    expect(before).toEqual([{ applied: 2 }]);
+    expect(before).toEqual([{ applied: 3 }]);
   });
 });

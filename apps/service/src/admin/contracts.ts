@@ -10,6 +10,7 @@ import { contracts, organisations } from '../db/schema.js';
 import type { AuditEventType } from '../domain/enums.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventContext, recordEvents, type EventContext, type WriteOptions } from '../events/record-events.js';
+import { extendCoverage, withdrawCoverage } from '../notifications/subscriptions.js';
 import { requireOrganisation, type Organisation } from './organisations.js';
 
 export interface Contract {
@@ -55,6 +56,7 @@ export async function addContract(
       .onConflictDoNothing()
       .returning({ id: contracts.id });
     if (!added) throw new ConflictError(`${contractor.name} holds an active contract with ${promoter.name} already`);
+    await extendCoverage(tx, contractor.id, promoter.id);
     await recordContractEvent(tx, promoter, context, 'organisation_contract_added');
   });
 }
@@ -77,6 +79,7 @@ export async function removeContract(
       )
       .returning({ id: contracts.id });
     if (!removed) throw new NotFoundError(`${contractor.name} holds no active contract with ${promoter.name}`);
+    await withdrawCoverage(tx, contractor.id, promoter.id);
     await recordContractEvent(tx, promoter, context, 'organisation_contract_removed');
   });
 }

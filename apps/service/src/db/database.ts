@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -21,6 +21,12 @@ export type Transaction = PgTransaction<
   ExtractTablesWithRelations<Record<string, never>>
 >;
 
+/** The rows of a raw query; both drivers answer `{ rows }`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
+
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; maxConnections?: number }
   /** `dataDir` undefined: in memory. */
@@ -31,6 +37,11 @@ export interface DatabaseHandle {
   readonly kind: DatabaseConfig['kind'];
   /** Applies the pending migrations of `drizzle/`. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (on PostgreSQL, over a connection of its
+   * own); resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -52,6 +63,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       db,
       kind: 'postgres',
       migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+      listen: (channel, onNotify) => listenOnServer(config.url, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -62,6 +74,39 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN over a dedicated connection. A lost connection is opened again after a second;
+ * notifications sent meanwhile are missed, which listeners make up for by polling.
+ */
+async function listenOnServer(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', () => onNotify());
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -380,11 +380,13 @@ export const deliveries = pgTable(
     auditEventId: bigint('audit_event_id', { mode: 'number' }).references(() => auditEvents.id),
     /** Work reference (or object reference of an organisation-level event): FIFO within a key. */
     orderingKey: text('ordering_key').notNull(),
-    /** Confirmation: the whole message. Notification: the payload, its update_id filled in when sent. */
-    body: text('body').notNull(),
+    /** Confirmation: the whole message. Notifications are built from their event when sent (null here). */
+    body: text('body'),
     status: deliveryStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: moment('next_attempt_at').notNull(),
+    /** Set while a worker holds the delivery; a claim whose lease has passed (a crashed worker) is taken again. */
+    leaseUntil: moment('lease_until'),
     lastError: text('last_error'),
     createdAt: moment('created_at').notNull(),
     deliveredAt: moment('delivered_at'),

@@ -29,6 +29,11 @@ export interface AttemptOptions {
   timeoutMs?: number;
   /** For `Retry-After` given as an HTTP date. */
   clock?: Clock;
+  /**
+   * A keep-alive agent for the endpoint's origin; by default a fresh connection per attempt.
+   * New connections of an agent still resolve through the guarded lookup of this attempt.
+   */
+  agent?: http.Agent;
 }
 
 /** `Retry-After` as milliseconds from `now`: delay-seconds or an HTTP date; null if absent or unreadable. */
@@ -62,7 +67,7 @@ function outcomeOfError(error: NodeJS.ErrnoException): AttemptOutcome {
 
 /** Delivers `request` to `endpoint` once. Never rejects: every failure is an outcome. */
 export function attemptDelivery(endpoint: string, request: DeliveryRequest, options: AttemptOptions): Promise<AttemptOutcome> {
-  const { policy, resolve, timeoutMs = defaultAttemptTimeoutMs, clock = systemClock } = options;
+  const { policy, resolve, timeoutMs = defaultAttemptTimeoutMs, clock = systemClock, agent = false } = options;
   // Checked again at every attempt: the allow-list may have changed, and Node connects to an
   // IP literal without calling `lookup`.
   const checked = checkEndpoint(endpoint, policy);
@@ -75,7 +80,7 @@ export function attemptDelivery(endpoint: string, request: DeliveryRequest, opti
       method: 'POST',
       headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
       lookup: guardedLookup(policy, resolve),
-      agent: false,
+      agent,
     });
     const timer = setTimeout(() => {
       timedOut = true;

@@ -30,6 +30,7 @@ import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
 import type { AuditEventType, AuditObjectType } from '../domain/enums.js';
 import { systemClock, type Clock } from '../clock.js';
+import { enqueueNotifications } from '../notifications/outbox.js';
 
 /** Who acted, as supplied by the causing request; stored on every event it causes. */
 export interface Actor {
@@ -89,7 +90,10 @@ export function auditEventRows(scope: EventScope, context: EventContext, events:
   }));
 }
 
-/** Inserts the events, in order, inside the caller's transaction; ids are assigned at its commit. */
+/**
+ * Inserts the events, in order, inside the caller's transaction; ids are assigned at its commit.
+ * Their notifications are queued in the same transaction (the outbox, src/notifications/outbox.ts).
+ */
 export async function recordEvents(
   tx: Database,
   scope: EventScope,
@@ -97,5 +101,12 @@ export async function recordEvents(
   events: readonly EventSpec[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(auditEvents).values(auditEventRows(scope, context, events));
+  const inserted = await tx
+    .insert(auditEvents)
+    .values(auditEventRows(scope, context, events))
+    .returning({ id: auditEvents.id });
+  await enqueueNotifications(
+    tx,
+    inserted.map((row) => row.id),
+  );
 }

@@ -54,6 +54,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Operations added by other parts of the service (notifications). */
   extraHandlers?: Handlers;
+  /** Routes outside the document (the subscription confirmation link, the webhook keys). */
+  extraRoutes?: ((app: FastifyInstance) => void)[];
 }
 
 declare module 'fastify' {
@@ -101,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await options.db.execute('select 1');
     return reply.send({ status: 'ok' });
   });
+
+  for (const addRoutes of options.extraRoutes ?? []) addRoutes(app);
 
   for (const operation of operations) {
     const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;

@@ -21,6 +21,8 @@ export interface TestDatabase {
   readonly url: string;
   /** Applies the migrations again. */
   migrate(): Promise<void>;
+  /** LISTEN on a channel (see DatabaseHandle.listen). */
+  listen: DatabaseHandle['listen'];
 }
 
 async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -65,6 +67,11 @@ class OpenedDatabase implements TestDatabase {
     if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
     return this.handle.migrate();
   }
+
+  readonly listen: DatabaseHandle['listen'] = (channel, onNotify) => {
+    if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
+    return this.handle.listen(channel, onNotify);
+  };
 
   async open(): Promise<void> {
     if (this.kind === 'postgres') {

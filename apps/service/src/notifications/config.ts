@@ -1,0 +1,57 @@
+/** Configuration of push notifications, from environment variables (documented in the README). */
+import { createEndpointPolicy, type EndpointPolicy } from '../delivery/endpoint-policy.js';
+import { defaultAttemptTimeoutMs } from '../delivery/attempt.js';
+import { defaultRetryPolicy, parseSchedule, type RetryPolicy } from '../delivery/retry-schedule.js';
+
+export interface NotificationConfig {
+  /** `PUBLIC_BASE_URL`: the interface's base URL as receivers reach it; default the served one. */
+  publicBaseUrl: string | undefined;
+  /** `WEBHOOK_ALLOW`: CIDRs, addresses and host names endpoints may reach although not public. */
+  allowList: string[];
+  /** `WEBHOOK_RETRY_SCHEDULE`: delays before each attempt, e.g. `0,5s,5m,30m,2h,5h,10h,14h,20h,24h`. */
+  retrySchedule: readonly number[];
+  /** `WEBHOOK_TIMEOUT_MS`: limit of one attempt. */
+  attemptTimeoutMs: number;
+  /** `DELIVERY_WORKER=off` serves without delivering (run `street-events worker` elsewhere). */
+  worker: boolean;
+  /** `WORKER_CONCURRENCY`: attempts in flight per worker. */
+  concurrency: number;
+  /** `WORKER_POLL_MS`: fallback poll interval of the worker. */
+  pollIntervalMs: number;
+}
+
+/** Loopback, which `serve --sandbox` allows so that a receiver on the same machine works. */
+export const loopbackAllowList = ['127.0.0.0/8', '::1/128', 'localhost'];
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+export function notificationConfigFromEnv(env: NodeJS.ProcessEnv = process.env): NotificationConfig {
+  const allowList = (env.WEBHOOK_ALLOW ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  createEndpointPolicy(allowList); // fails early on a malformed entry
+  const publicBaseUrl = env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined;
+  if (publicBaseUrl !== undefined && !URL.canParse(publicBaseUrl)) {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute URL, not "${env.PUBLIC_BASE_URL}"`);
+  }
+  return {
+    publicBaseUrl,
+    allowList,
+    retrySchedule: env.WEBHOOK_RETRY_SCHEDULE ? parseSchedule(env.WEBHOOK_RETRY_SCHEDULE) : defaultRetryPolicy.schedule,
+    attemptTimeoutMs: wholeNumber(env, 'WEBHOOK_TIMEOUT_MS', defaultAttemptTimeoutMs, 1),
+    worker: env.DELIVERY_WORKER !== 'off',
+    concurrency: wholeNumber(env, 'WORKER_CONCURRENCY', 64, 1),
+    pollIntervalMs: wholeNumber(env, 'WORKER_POLL_MS', 1000, 10),
+  };
+}
+
+export const endpointPolicyOf = (config: NotificationConfig): EndpointPolicy => createEndpointPolicy(config.allowList);
+
+export const retryPolicyOf = (config: NotificationConfig): RetryPolicy => ({ ...defaultRetryPolicy, schedule: config.retrySchedule });

@@ -1,0 +1,307 @@
+/**
+ * Subscriptions to push notifications and their lifecycle:
+ *
+ * - One per organisation. It is created unconfirmed, with a `SubscriptionConfirmation`
+ *   message queued in the same transaction; it is confirmed only by a GET of the message's
+ *   `SubscribeURL` within 48 hours, and removed with all its records (coverage, deliveries)
+ *   when 48 hours pass unconfirmed (`expireUnconfirmed`, run by the worker).
+ * - Coverage: the organisations whose events it receives. A planner's or highway
+ *   authority's covers its own organisation; a contractor's covers every promoter it holds an
+ *   active contract with, grows when a contract is added and shrinks when one is removed (with
+ *   the pending deliveries for that promoter); without any coverage left it is removed.
+ * - Subscribing and unsubscribing record `event_subscription_created` /
+ *   `event_subscription_removed`, organisation-level events (object: the subscription
+ *   reference) of each organisation the subscription covers.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { components } from '@street-events/types';
+import { requireInterfaceCaller, type Caller } from '../auth/caller.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { contracts, deliveries, subscriptionCoverage, subscriptions } from '../db/schema.js';
+import { checkEndpoint, type EndpointPolicy } from '../delivery/endpoint-policy.js';
+import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/guarded-lookup.js';
+import { subscriptionConfirmation } from '../delivery/messages.js';
+import type { AuditEventType } from '../domain/enums.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { eventContext, recordEvents, type EventContext } from '../events/record-events.js';
+import { newMessageId, wakeWorkers } from './outbox.js';
+
+type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
+type SubscriptionRemoveRequest = components['schemas']['SubscriptionRemoveRequest'];
+type GetSubscriptionsResponse = components['schemas']['GetSubscriptionsResponse'];
+
+export const confirmationWindowMs = 48 * 60 * 60 * 1000;
+
+export interface SubscriptionOptions {
+  /** Which endpoints may be subscribed (and delivered to). */
+  policy: EndpointPolicy;
+  /** Name resolution for endpoint checks; the system resolver by default. */
+  resolve?: Resolver;
+  /** The public base URL of the interface (e.g. `https://events.example/v7`), for `SubscribeURL`. */
+  publicBaseUrl: () => string;
+  now?: Clock;
+}
+
+const referenceAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `SUB-` and 26 random characters of Crockford's base32 (130 bits). */
+export function newSubscriptionReference(): string {
+  return `SUB-${[...randomBytes(26)].map((byte) => referenceAlphabet[byte % 32]).join('')}`;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The organisations a subscription of the caller's organisation covers, read in the transaction. */
+async function coveredOrganisations(tx: Database, caller: Caller): Promise<number[]> {
+  if (caller.organisation.kind !== 'contractor') return [caller.organisation.id];
+  const rows = await tx
+    .select({ id: contracts.promoterOrgId })
+    .from(contracts)
+    .where(and(eq(contracts.contractorOrgId, caller.organisation.id), eq(contracts.status, 'active')));
+  return rows.map((row) => row.id);
+}
+
+/** One event per covered organisation, in the column of its kind. */
+async function recordSubscriptionEvents(
+  tx: Database,
+  caller: Caller,
+  organisationIds: readonly number[],
+  reference: string,
+  eventType: AuditEventType,
+  context: EventContext,
+): Promise<void> {
+  const highwayAuthority = caller.organisation.kind === 'highway_authority';
+  for (const organisationId of organisationIds) {
+    await recordEvents(
+      tx,
+      {
+        workId: null,
+        promoterOrgId: highwayAuthority ? null : organisationId,
+        highwayAuthorityOrgId: highwayAuthority ? organisationId : null,
+        workstreamPrefix: null,
+      },
+      context,
+      [{ eventType, objectType: 'event_subscription', objectReferenceNumber: reference, parentObjectReferenceNumber: null }],
+    );
+  }
+}
+
+function actorOf(caller: Caller, body: { internal_user_identifier?: string | null; internal_user_name?: string | null }) {
+  return {
+    username: caller.username,
+    internalUserIdentifier: body.internal_user_identifier ?? undefined,
+    internalUserName: body.internal_user_name ?? undefined,
+  };
+}
+
+/**
+ * Checks a subscriber's endpoint: the URL rules and literal addresses (endpoint-policy.ts),
+ * then every address a host name resolves to. A name that does not resolve is refused.
+ */
+export async function checkSubscribedEndpoint(endpoint: string, policy: EndpointPolicy, resolve?: Resolver): Promise<URL> {
+  const checked = checkEndpoint(endpoint, policy);
+  if (!checked.ok) throw new ValidationError(checked.message, checked.field, { rule: 'format' });
+  const host = checked.url.hostname;
+  if (isIP(host.replace(/^\[(.*)\]$/, '$1'))) return checked.url;
+  try {
+    await resolveAllowed(host, policy, resolve);
+  } catch (error) {
+    const message =
+      error instanceof RefusedAddressError
+        ? `api_endpoint must be a public address: ${error.message}`
+        : `api_endpoint host ${host} does not resolve`;
+    throw new ValidationError(message, 'api_endpoint', { rule: 'format' });
+  }
+  return checked.url;
+}
+
+export async function subscribe(
+  db: Database,
+  caller: Caller,
+  body: SubscriptionCreateRequest,
+  options: SubscriptionOptions,
+): Promise<{ subscription_reference_number: string }> {
+  requireInterfaceCaller(caller);
+  await checkSubscribedEndpoint(body.api_endpoint, options.policy, options.resolve);
+  const context = eventContext({ actor: actorOf(caller, body), now: options.now });
+  const reference = newSubscriptionReference();
+  const token = `cnf_${randomBytes(32).toString('base64url')}`;
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        reference,
+        organisationId: caller.organisation.id,
+        apiEndpoint: body.api_endpoint,
+        description: body.subscription_description ?? '',
+        confirmationTokenHash: sha256(token),
+        createdAt: context.at,
+      })
+      .onConflictDoNothing({ target: subscriptions.organisationId })
+      .returning({ id: subscriptions.id });
+    if (!created) {
+      throw new ConflictError(`${caller.organisation.name} has a subscription already; unsubscribe it first`);
+    }
+    const covered = await coveredOrganisations(tx, caller);
+    if (covered.length > 0) {
+      await tx.insert(subscriptionCoverage).values(covered.map((organisationId) => ({ subscriptionId: created.id, organisationId })));
+    }
+    const messageId = newMessageId();
+    const message = subscriptionConfirmation({
+      messageId,
+      token,
+      subscriptionReferenceNumber: reference,
+      subscribeUrl: `${options.publicBaseUrl()}/api-notifications/confirm?token=${token}`,
+      createdAt: context.at,
+    });
+    await tx.insert(deliveries).values({
+      subscriptionId: created.id,
+      messageId,
+      kind: 'confirmation',
+      orderingKey: 'confirmation',
+      body: JSON.stringify(message),
+      nextAttemptAt: sql`now()`,
+      createdAt: context.at,
+    });
+    await wakeWorkers(tx);
+    await recordSubscriptionEvents(tx, caller, covered, reference, 'event_subscription_created', context);
+  });
+  return { subscription_reference_number: reference };
+}
+
+export async function unsubscribe(
+  db: Database,
+  caller: Caller,
+  body: SubscriptionRemoveRequest,
+  options: { now?: Clock } = {},
+): Promise<void> {
+  requireInterfaceCaller(caller);
+  const context = eventContext({ actor: actorOf(caller, body), now: options.now });
+  const named = body.subscription_reference_number;
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: subscriptions.id, reference: subscriptions.reference, status: subscriptions.status })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.organisationId, caller.organisation.id),
+          named === undefined ? undefined : eq(subscriptions.reference, named),
+        ),
+      )
+      .for('update');
+    if (!found) {
+      throw new NotFoundError(
+        named === undefined ? `${caller.organisation.name} has no subscription` : `no subscription ${named}`,
+        named === undefined ? undefined : 'subscription_reference_number',
+      );
+    }
+    if (found.status !== 'confirmed') {
+      throw new ConflictError(
+        `subscription ${found.reference} is not confirmed yet: confirm it by a GET of the SubscribeURL sent to its endpoint, or let it expire 48 hours after it was created`,
+      );
+    }
+    const covered = await tx
+      .select({ id: subscriptionCoverage.organisationId })
+      .from(subscriptionCoverage)
+      .where(eq(subscriptionCoverage.subscriptionId, found.id));
+    await tx.delete(subscriptions).where(eq(subscriptions.id, found.id));
+    await recordSubscriptionEvents(
+      tx,
+      caller,
+      covered.map((row) => row.id),
+      found.reference,
+      'event_subscription_removed',
+      context,
+    );
+  });
+}
+
+/**
+ * The caller's organisation's subscription; for a contractor, also the subscriptions of the
+ * promoters it holds an active contract with (the organisations it works on behalf of).
+ * Confirmed or not; the caller's own first.
+ */
+export async function listSubscriptions(db: Database, caller: Caller): Promise<GetSubscriptionsResponse[]> {
+  requireInterfaceCaller(caller);
+  const organisationIds = [caller.organisation.id, ...caller.activeContracts.map((promoter) => promoter.id)];
+  const rows = await db
+    .select({
+      subscription_reference_number: subscriptions.reference,
+      subscription_description: subscriptions.description,
+      subscription_url: subscriptions.apiEndpoint,
+      organisationId: subscriptions.organisationId,
+    })
+    .from(subscriptions)
+    .where(inArray(subscriptions.organisationId, organisationIds))
+    .orderBy(asc(subscriptions.reference));
+  return rows
+    .sort((a, b) => Number(b.organisationId === caller.organisation.id) - Number(a.organisationId === caller.organisation.id))
+    .map(({ organisationId: _organisationId, ...row }) => row);
+}
+
+/**
+ * Confirms the subscription whose token this is, within 48 hours of its creation. The token
+ * works once. Returns the subscription reference; an unknown, used or expired token is 404.
+ */
+export async function confirmSubscription(db: Database, token: string, now: Clock = systemClock): Promise<string> {
+  const at = now();
+  const [confirmed] = await db
+    .update(subscriptions)
+    .set({ status: 'confirmed', confirmedAt: at, confirmationTokenHash: null })
+    .where(
+      and(
+        eq(subscriptions.confirmationTokenHash, sha256(token)),
+        eq(subscriptions.status, 'unconfirmed'),
+        sql`${subscriptions.createdAt} > ${new Date(at.getTime() - confirmationWindowMs)}`,
+      ),
+    )
+    .returning({ reference: subscriptions.reference });
+  if (!confirmed) throw new NotFoundError('the confirmation token is unknown, used already or expired', 'token');
+  return confirmed.reference;
+}
+
+/** Removes, with their coverage and deliveries, the subscriptions left unconfirmed for 48 hours. */
+export async function expireUnconfirmed(db: Database, now: Date): Promise<string[]> {
+  const removed = await db
+    .delete(subscriptions)
+    .where(
+      and(eq(subscriptions.status, 'unconfirmed'), lte(subscriptions.createdAt, new Date(now.getTime() - confirmationWindowMs))),
+    )
+    .returning({ reference: subscriptions.reference });
+  return removed.map((row) => row.reference);
+}
+
+/** A contract was added: the contractor's subscription, if any, now covers the promoter too. */
+export async function extendCoverage(tx: Database, contractorOrgId: number, promoterOrgId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into subscription_coverage (subscription_id, organisation_id)
+    select id, ${promoterOrgId} from subscriptions where organisation_id = ${contractorOrgId}
+    on conflict do nothing`);
+}
+
+/**
+ * A contract was removed: the contractor's subscription stops covering the promoter, its
+ * pending deliveries of the promoter's events are dropped, and a subscription that covers
+ * nothing any more is removed.
+ */
+export async function withdrawCoverage(tx: Database, contractorOrgId: number, promoterOrgId: number): Promise<void> {
+  const [subscription] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.organisationId, contractorOrgId))
+    .for('update');
+  if (!subscription) return;
+  await tx.execute(sql`
+    delete from deliveries d using audit_events e
+    where d.subscription_id = ${subscription.id} and d.status = 'pending'
+      and e.id = d.audit_event_id and e.promoter_org_id = ${promoterOrgId}`);
+  await tx
+    .delete(subscriptionCoverage)
+    .where(and(eq(subscriptionCoverage.subscriptionId, subscription.id), eq(subscriptionCoverage.organisationId, promoterOrgId)));
+  await tx.execute(sql`
+    delete from subscriptions s where s.id = ${subscription.id}
+      and not exists (select 1 from subscription_coverage c where c.subscription_id = s.id)`);
+}

@@ -1,0 +1,325 @@
+/**
+ * The delivery worker. It claims due deliveries from the outbox, POSTs them (signed with every
+ * active key) and records the outcome; it also removes subscriptions left unconfirmed for 48
+ * hours. Any number of workers, in any number of processes, can share one database:
+ *
+ * - Claiming is one statement: `SELECT … FOR UPDATE SKIP LOCKED` picks due rows that no other
+ *   worker is locking, and the same statement sets their `lease_until`. A claim whose lease has
+ *   passed (its worker crashed) is due again, so nothing is lost; a receiver may then get a
+ *   message twice, with the same `webhook-id`.
+ * - Order: a notification is not claimed while an earlier one (lower update_id) for the same
+ *   subscription and work is pending, retrying or in flight.
+ * - Latency: workers LISTEN for the NOTIFY sent when deliveries commit, claim again whenever an
+ *   attempt ends, and poll as a fallback.
+ * - Throughput: up to `concurrency` attempts run at once, with a keep-alive agent per endpoint
+ *   origin (new connections still go through the guarded lookup).
+ * - Outcomes: 2xx delivered; 410 removes the subscription; anything else is retried on the
+ *   retry schedule (honouring `Retry-After`) and dead-lettered after the last attempt.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { sql } from 'drizzle-orm';
+import type { NotificationPayload } from '@street-events/types';
+import { systemClock, type Clock } from '../clock.js';
+import { queryRows, type Database } from '../db/database.js';
+import { attemptDelivery, defaultAttemptTimeoutMs, type AttemptOutcome } from '../delivery/attempt.js';
+import type { EndpointPolicy } from '../delivery/endpoint-policy.js';
+import type { Resolver } from '../delivery/guarded-lookup.js';
+import { deliveryRequest, notification, type WebhookMessage } from '../delivery/messages.js';
+import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/retry-schedule.js';
+import type { SigningKey } from '../delivery/signing.js';
+import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
+import { activeSigningKeys, ensureSigningKey } from './keys.js';
+import { deliveriesChannel } from './outbox.js';
+import { expireUnconfirmed } from './subscriptions.js';
+
+/** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
+export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+interface Log {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export interface WorkerOptions {
+  db: Database;
+  policy: EndpointPolicy;
+  resolve?: Resolver;
+  retryPolicy?: RetryPolicy;
+  attemptTimeoutMs?: number;
+  /** Now, for scheduling and for the 48-hour expiry; tests move it. */
+  clock?: Clock;
+  /** LISTEN for new deliveries; without it the worker only polls. */
+  listen?: Listen;
+  /** Fallback poll interval; 1 s by default. */
+  pollIntervalMs?: number;
+  /** How often unconfirmed subscriptions are checked for expiry; 10 s by default. */
+  expiryIntervalMs?: number;
+  /** Attempts in flight at once; 64 by default. */
+  concurrency?: number;
+  /** How long a claim is held; the attempt time limit plus 30 s by default. */
+  leaseMs?: number;
+  log?: Log;
+}
+
+export interface DeliveryWorker {
+  /** Claims due deliveries now. */
+  wake(): void;
+  /** Stops claiming, waits for the attempts in flight, closes connections. */
+  stop(): Promise<void>;
+}
+
+interface ClaimedRow {
+  id: string | number;
+  subscription_id: number;
+  subscription_reference: string;
+  api_endpoint: string;
+  message_id: string;
+  kind: 'confirmation' | 'notification';
+  body: string | null;
+  attempts: number;
+  created_at: string;
+  update_id: number | null;
+  update_date_time: string | null;
+  event_type: AuditEventType | null;
+  object_type: AuditObjectType | null;
+  work_reference_number: string | null;
+  object_reference_number: string | null;
+  parent_object_reference_number: string | null;
+  promoter_swa_code: string | null;
+  internal_user_identifier: string | null;
+  internal_user_name: string | null;
+}
+
+const isoText = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** Leases up to `limit` due deliveries and returns them with what their message needs. */
+async function claim(db: Database, limit: number, now: Date, leaseUntil: Date): Promise<ClaimedRow[]> {
+  return queryRows<ClaimedRow>(db, sql`
+    with claimed as (
+      update deliveries d set lease_until = ${leaseUntil}
+      from (
+        select d0.id from deliveries d0
+        left join audit_events e0 on e0.id = d0.audit_event_id
+        where d0.status = 'pending' and d0.next_attempt_at <= ${now}
+          and (d0.lease_until is null or d0.lease_until < ${now})
+          and not exists (
+            select 1 from deliveries d1 join audit_events e1 on e1.id = d1.audit_event_id
+            where d1.subscription_id = d0.subscription_id and d1.ordering_key = d0.ordering_key
+              and d1.status = 'pending' and e1.update_id < e0.update_id)
+        order by d0.next_attempt_at, d0.id
+        limit ${limit}
+        for update of d0 skip locked
+      ) due
+      where d.id = due.id
+      returning d.id, d.subscription_id, d.message_id, d.kind, d.body, d.attempts, d.created_at, d.audit_event_id
+    )
+    select c.id, c.subscription_id, s.reference as subscription_reference, s.api_endpoint, c.message_id, c.kind,
+           c.body, c.attempts, ${isoText('c.created_at')} as created_at,
+           e.update_id::float8 as update_id, ${isoText('e.update_date_time')} as update_date_time,
+           e.event_type, e.object_type, w.work_reference_number, e.object_reference_number,
+           e.parent_object_reference_number, p.swa_code as promoter_swa_code,
+           e.internal_user_identifier, e.internal_user_name
+    from claimed c
+    join subscriptions s on s.id = c.subscription_id
+    left join audit_events e on e.id = c.audit_event_id
+    left join works w on w.id = e.work_id
+    left join organisations p on p.id = e.promoter_org_id`);
+}
+
+function messageOf(row: ClaimedRow): WebhookMessage {
+  if (row.kind === 'confirmation') return JSON.parse(row.body ?? '{}') as WebhookMessage;
+  const eventType = row.event_type as AuditEventType;
+  const objectType = row.object_type as AuditObjectType;
+  const payload: NotificationPayload = {
+    update_id: Number(row.update_id),
+    update_date_time: row.update_date_time ?? '',
+    event_type: eventType,
+    event_type_string: auditEventTypeText[eventType],
+    object_type: objectType,
+    object_type_string: auditObjectTypeText[objectType],
+    work_reference_number: row.work_reference_number,
+    object_reference_number: row.object_reference_number,
+    parent_object_reference_number: row.parent_object_reference_number,
+    promoter_swa_code: row.promoter_swa_code,
+    internal_user_identifier: row.internal_user_identifier,
+    internal_user_name: row.internal_user_name,
+  };
+  return notification({
+    messageId: row.message_id,
+    subscriptionReferenceNumber: row.subscription_reference,
+    payload,
+    createdAt: new Date(row.created_at),
+  });
+}
+
+/** Records an attempt's outcome, provided the claim is still this worker's. */
+async function settle(
+  db: Database,
+  row: ClaimedRow,
+  leaseUntil: Date,
+  outcome: AttemptOutcome,
+  now: Date,
+  retryPolicy: RetryPolicy,
+): Promise<'delivered' | 'gone' | 'retry' | 'dead'> {
+  const mine = sql`id = ${row.id} and lease_until = ${leaseUntil}`;
+  if (outcome.outcome === 'delivered') {
+    await db.execute(sql`
+      update deliveries set status = 'delivered', attempts = attempts + 1, delivered_at = ${now},
+        lease_until = null, last_error = null
+      where ${mine}`);
+    return 'delivered';
+  }
+  if (outcome.outcome === 'gone') {
+    await db.execute(sql`delete from subscriptions where id = ${row.subscription_id}`);
+    return 'gone';
+  }
+  const next = nextAttempt(row.attempts + 1, outcome.retryAfterMs, now, retryPolicy);
+  if (next.action === 'dead-letter') {
+    await db.execute(sql`
+      update deliveries set status = 'dead', attempts = attempts + 1, lease_until = null, last_error = ${outcome.reason}
+      where ${mine}`);
+    return 'dead';
+  }
+  await db.execute(sql`
+    update deliveries set attempts = attempts + 1, next_attempt_at = ${next.at}, lease_until = null,
+      last_error = ${outcome.reason}
+    where ${mine}`);
+  return 'retry';
+}
+
+const keyCacheMs = 5000;
+
+export async function startWorker(options: WorkerOptions): Promise<DeliveryWorker> {
+  const {
+    db,
+    policy,
+    resolve,
+    retryPolicy = defaultRetryPolicy,
+    attemptTimeoutMs = defaultAttemptTimeoutMs,
+    clock = systemClock,
+    pollIntervalMs = 1000,
+    expiryIntervalMs = 10_000,
+    concurrency = 64,
+    leaseMs = attemptTimeoutMs + 30_000,
+    log = silent,
+  } = options;
+
+  let keys: SigningKey[] = await ensureSigningKey(db);
+  let keysLoadedAt = Date.now();
+  const currentKeys = async () => {
+    if (Date.now() - keysLoadedAt > keyCacheMs) {
+      const loaded = await activeSigningKeys(db);
+      if (loaded.length > 0) keys = loaded;
+      keysLoadedAt = Date.now();
+    }
+    return keys;
+  };
+
+  const agents = new Map<string, http.Agent>();
+  const agentFor = (endpoint: string) => {
+    const { origin, protocol } = new URL(endpoint);
+    let agent = agents.get(origin);
+    if (!agent) {
+      const settings = { keepAlive: true, maxSockets: 32, timeout: attemptTimeoutMs };
+      agent = protocol === 'https:' ? new https.Agent(settings) : new http.Agent(settings);
+      agents.set(origin, agent);
+    }
+    return agent;
+  };
+
+  let stopped = false;
+  let inFlight = 0;
+  let claiming = false;
+  let claimAgain = false;
+  const attempts = new Set<Promise<void>>();
+
+  async function deliver(row: ClaimedRow, leaseUntil: Date): Promise<void> {
+    const message = messageOf(row);
+    const request = deliveryRequest(message, await currentKeys(), clock());
+    const outcome = await attemptDelivery(row.api_endpoint, request, {
+      policy,
+      resolve,
+      timeoutMs: attemptTimeoutMs,
+      clock,
+      agent: URL.canParse(row.api_endpoint) ? agentFor(row.api_endpoint) : undefined,
+    });
+    const result = await settle(db, row, leaseUntil, outcome, clock(), retryPolicy);
+    if (result === 'gone') log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
+    if (result === 'dead') {
+      log.warn({ messageId: row.message_id, subscription: row.subscription_reference, reason: 'reason' in outcome ? outcome.reason : '' }, 'delivery dead-lettered');
+    }
+  }
+
+  async function pump(): Promise<void> {
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    claiming = true;
+    try {
+      do {
+        claimAgain = false;
+        const room = concurrency - inFlight;
+        if (stopped || room <= 0) break;
+        const now = clock();
+        const leaseUntil = new Date(now.getTime() + leaseMs);
+        const claimed = await claim(db, room, now, leaseUntil);
+        for (const row of claimed) {
+          inFlight += 1;
+          const attempt = deliver(row, leaseUntil)
+            .catch((error: unknown) => log.error({ err: error, messageId: row.message_id }, 'delivery attempt failed'))
+            .finally(() => {
+              inFlight -= 1;
+              attempts.delete(attempt);
+              void pump();
+            });
+          attempts.add(attempt);
+        }
+        if (claimed.length === room) claimAgain = true;
+      } while (claimAgain && !stopped);
+    } catch (error) {
+      if (!stopped) log.error({ err: error }, 'claiming deliveries failed');
+    } finally {
+      claiming = false;
+    }
+  }
+
+  let expiring: Promise<void> = Promise.resolve();
+  const expire = () => (expiring = expiring.then(expireOnce));
+  async function expireOnce(): Promise<void> {
+    if (stopped) return;
+    try {
+      const removed = await expireUnconfirmed(db, clock());
+      if (removed.length > 0) log.info({ subscriptions: removed }, 'unconfirmed subscriptions expired after 48 hours');
+    } catch (error) {
+      if (!stopped) log.error({ err: error }, 'expiring subscriptions failed');
+    }
+  }
+
+  const unlisten = options.listen ? await options.listen(deliveriesChannel, () => void pump()) : undefined;
+  const pollTimer = setInterval(() => void pump(), pollIntervalMs);
+  const expiryTimer = setInterval(() => void expire(), expiryIntervalMs);
+  void expire();
+  void pump();
+
+  return {
+    wake: () => void pump(),
+    async stop() {
+      stopped = true;
+      clearInterval(pollTimer);
+      clearInterval(expiryTimer);
+      await unlisten?.();
+      await expiring;
+      while (claiming || attempts.size > 0) {
+        await Promise.allSettled([...attempts]);
+        if (claiming) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      for (const agent of agents.values()) agent.destroy();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The service with notifications on a real loopback socket, a delivery worker on the same
+ * database, and a receiver whose answers each test sets. The worker's clock can be moved
+ * forward (for the 48-hour expiry); its retry schedule is fast.
+ */
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { createUser } from '../../src/admin/users.js';
+import type { Organisation } from '../../src/admin/organisations.js';
+import { issueToken } from '../../src/auth/tokens.js';
+import type { Database } from '../../src/db/database.js';
+import { deliveries, subscriptions, type UserRole } from '../../src/db/schema.js';
+import { createEndpointPolicy, type EndpointPolicy } from '../../src/delivery/endpoint-policy.js';
+import type { Resolver } from '../../src/delivery/guarded-lookup.js';
+import type { RetryPolicy } from '../../src/delivery/retry-schedule.js';
+import { notificationHandlers, notificationRoutes } from '../../src/notifications/http.js';
+import { startWorker, type DeliveryWorker } from '../../src/notifications/worker.js';
+import type { TestDatabase } from '../support/databases.js';
+import { startService, type RunningService } from '../support/http.js';
+
+let userSequence = 0;
+export async function tokenFor(db: Database, organisation: Organisation, role: UserRole): Promise<string> {
+  const user = await createUser(db, { username: `notify-user-${++userSequence}`, role, organisation: organisation.name });
+  return (await issueToken(db, user.username)).token;
+}
+
+export const loopbackPolicy = createEndpointPolicy(['127.0.0.0/8']);
+
+/** Tries again three times quickly (the last after 1.5 s, which also caps Retry-After), then dead-letters. */
+export const fastRetries: RetryPolicy = { schedule: [0, 50, 100, 1500], jitter: { kind: 'full' }, random: () => 1 };
+
+/** The service's notification operations and routes over `db`. */
+export async function startNotificationService(
+  db: Database,
+  options: { policy?: EndpointPolicy; resolve?: Resolver } = {},
+): Promise<RunningService> {
+  let baseUrl = '';
+  const service = await startService({
+    db,
+    extraHandlers: notificationHandlers({
+      db,
+      policy: options.policy ?? loopbackPolicy,
+      resolve: options.resolve,
+      publicBaseUrl: () => baseUrl,
+    }),
+    extraRoutes: [notificationRoutes({ db })],
+  });
+  baseUrl = service.baseUrl;
+  return service;
+}
+
+export interface MovableWorker extends DeliveryWorker {
+  /** Moves the worker's clock by `ms` from now on. */
+  advance(ms: number): void;
+}
+
+export async function startTestWorker(database: TestDatabase, retryPolicy: RetryPolicy = fastRetries): Promise<MovableWorker> {
+  let offset = 0;
+  const worker = await startWorker({
+    db: database.db,
+    listen: database.listen,
+    policy: loopbackPolicy,
+    retryPolicy,
+    attemptTimeoutMs: 2000,
+    pollIntervalMs: 100,
+    expiryIntervalMs: 100,
+    clock: () => new Date(Date.now() + offset),
+  });
+  return Object.assign(worker, { advance: (ms: number) => void (offset += ms) });
+}
+
+/** Waits until `check` passes (it throws until then), up to `timeoutMs`. */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** The confirmation token of a subscription, read from its queued confirmation message. */
+export async function confirmationTokenOf(db: Database, reference: string): Promise<string> {
+  const [row] = await db
+    .select({ body: deliveries.body, hash: subscriptions.confirmationTokenHash })
+    .from(deliveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
+    .where(eq(subscriptions.reference, reference));
+  const token = (JSON.parse(row?.body ?? '{}') as { Token?: string }).Token ?? '';
+  expect(createHash('sha256').update(token).digest('hex')).toBe(row?.hash);
+  return token;
+}
+
+/** Confirms a subscription as its receiver would, by a GET of the confirmation URL. */
+export async function confirm(service: RunningService, token: string): Promise<Response> {
+  return fetch(`${service.baseUrl}/api-notifications/confirm?token=${encodeURIComponent(token)}`);
+}
