@@ -104,7 +104,7 @@ export interface ServiceProcess extends Process {
   baseUrl: string;
 }
 
-/** `street-events serve --sandbox` (loopback endpoints allowed) on `port`, once it serves. */
+/** `street-events serve --sandbox` (webhook endpoints on loopback allowed) on `port`, once it serves. */
 export async function startService(databaseUrl: string, port: number): Promise<ServiceProcess> {
   const service = start("service", [serviceCli, "--database-url", databaseUrl, "serve", "--sandbox"], {
     HOST: "127.0.0.1",
