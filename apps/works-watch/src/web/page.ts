@@ -41,8 +41,9 @@ export const page = /* html */ `<!doctype html>
     background: #f9fafc; padding: 10px 12px; border-bottom: 1px solid var(--line); }
   td { padding: 10px 12px; border-bottom: 1px solid var(--line); vertical-align: top; }
   tr:last-child td { border-bottom: 0; }
-  tr.fresh td { animation: fresh 2.5s ease-out; }
-  @keyframes fresh { from { background: #fff6d6; } to { background: transparent; } }
+  tr.fresh td { animation: fresh 4s ease-out; }
+  tr.fresh td:first-child { box-shadow: inset 3px 0 0 #f5b841; }
+  @keyframes fresh { from { background: #fff8e1; } to { background: transparent; } }
   .ref { font: 600 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
   .sub { color: var(--muted); font-size: 12.5px; }
   .badge { display: inline-block; padding: 2px 9px; border-radius: 999px; font-size: 12px; font-weight: 600;
@@ -89,6 +90,7 @@ export const page = /* html */ `<!doctype html>
   const seen = new Map();
   const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
   const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+  const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
   const when = (iso, format = dateTime) => (iso ? format.format(new Date(iso)) : "–");
 
   function el(tag, props = {}, ...children) {
@@ -156,7 +158,7 @@ export const page = /* html */ `<!doctype html>
     $("events-count").textContent = status.counts.events.toLocaleString();
     $("cursor").textContent = status.cursor == null ? "–" : String(status.cursor);
     $("push").replaceChildren(...pushText(status));
-    $("reconciled").replaceChildren(when(status.reconciler.lastReconciledAt),
+    $("reconciled").replaceChildren(when(status.reconciler.lastReconciledAt, timeOnly),
       el("small", { text: status.counts.stale_works ? status.counts.stale_works + " permit lookups pending" : "permits up to date" }));
     $("error").textContent = status.reconciler.lastError ? "Cannot reach the service: " + status.reconciler.lastError : "";
     $("shown").textContent = String(works.length);
