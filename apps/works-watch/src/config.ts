@@ -18,6 +18,9 @@ export interface WatchConfig {
 
 export class ConfigError extends Error {}
 
+/** Where `npm start` serves the sandbox (as its confirmation links name it). */
+export const defaultEventsBaseUrl = "http://127.0.0.1:8080/v7";
+
 function required(env: NodeJS.ProcessEnv, name: string, example: string): string {
   const value = env[name];
   if (!value) throw new ConfigError(`${name} is not set (e.g. ${name}=${example})`);
@@ -44,7 +47,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): WatchConfig
   const subscribe = env.WATCH_SUBSCRIBE ?? "true";
   if (subscribe !== "true" && subscribe !== "false") throw new ConfigError(`WATCH_SUBSCRIBE must be true or false, not "${subscribe}"`);
   return {
-    eventsBaseUrl: url("EVENTS_BASE_URL", required(env, "EVENTS_BASE_URL", "http://localhost:8080/v7")),
+    eventsBaseUrl: url("EVENTS_BASE_URL", env.EVENTS_BASE_URL || defaultEventsBaseUrl),
     eventsToken: required(env, "EVENTS_TOKEN", "se_…"),
     swaCode: env.EVENTS_SWA_CODE || undefined,
     host: env.WATCH_HOST || "127.0.0.1",

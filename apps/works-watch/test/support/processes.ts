@@ -104,15 +104,24 @@ export interface ServiceProcess extends Process {
   baseUrl: string;
 }
 
-/** `street-events serve --sandbox` (webhook endpoints on loopback allowed) on `port`, once it serves. */
-export async function startService(databaseUrl: string, port: number): Promise<ServiceProcess> {
-  const service = start("service", [serviceCli, "--database-url", databaseUrl, "serve", "--sandbox"], {
+/**
+ * The service on `port`, once it serves: by default `serve --sandbox`, which also allows
+ * webhook endpoints on loopback.
+ */
+export async function startService(
+  databaseUrl: string,
+  port: number,
+  command: string[] = ["serve", "--sandbox"],
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
+  const service = start("service", [serviceCli, "--database-url", databaseUrl, ...command], {
     HOST: "127.0.0.1",
     PORT: String(port),
     LOG_LEVEL: "warn",
+    ...env,
   });
-  const [, baseUrl] = await service.waitFor(/Base URL: (\S+)/);
-  return Object.assign(service, { baseUrl: baseUrl! });
+  await eventually("the service answers /health", async () => ((await fetch(`http://127.0.0.1:${port}/health`)).ok ? true : undefined));
+  return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}/v7` });
 }
 
 /**
