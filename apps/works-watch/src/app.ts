@@ -42,29 +42,12 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
     onChange: () => live.changed(),
   });
   let subscription: SubscriptionState = config.subscribe ? await currentState(store) : { state: "off" };
+  // Known once the server listens (its port may be chosen then).
+  let endpoint = config.publicUrl ? `${config.publicUrl}${notificationsPath}` : "";
 
-  const web = await startWebServer({
-    host: config.host,
-    port: config.port,
-    live,
-    log,
-    receive: (request, response) => receive(request, response),
-    picture: async (limit) => ({
-      status: {
-        service: config.eventsBaseUrl,
-        version: live.version,
-        cursor: (await store.cursor()) ?? null,
-        counts: await store.counts(),
-        reconciler: reconciler.status,
-        subscription,
-      },
-      works: await store.recentWorks(limit),
-    }),
-  });
-  const endpoint = `${config.publicUrl ?? web.url}${notificationsPath}`;
   const receive = notificationHandler({
     eventsBaseUrl: config.eventsBaseUrl,
-    endpoint,
+    endpoint: () => endpoint,
     store,
     log,
     onConfirmed: () => {
@@ -80,6 +63,25 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
     },
   });
 
+  const web = await startWebServer({
+    host: config.host,
+    port: config.port,
+    live,
+    log,
+    receive,
+    picture: async (limit) => ({
+      status: {
+        service: config.eventsBaseUrl,
+        version: live.version,
+        cursor: (await store.cursor()) ?? null,
+        counts: await store.counts(),
+        reconciler: reconciler.status,
+        subscription,
+      },
+      works: await store.recentWorks(limit),
+    }),
+  });
+  endpoint = `${config.publicUrl ?? web.url}${notificationsPath}`;
   // Subscribing needs the service; until it answers, try again with growing pauses.
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;

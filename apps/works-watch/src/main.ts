@@ -17,7 +17,13 @@ try {
   process.exit(2);
 }
 
-const app = await startWatch(config, jsonLog);
+let app;
+try {
+  app = await startWatch(config, jsonLog);
+} catch (error) {
+  console.error(`works-watch: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 console.log(`works-watch: page at ${app.url}, notifications at ${app.endpoint}`);
 
 let closing = false;

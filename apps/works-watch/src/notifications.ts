@@ -13,7 +13,7 @@ import type { WatchStore } from "./store/store.js";
 export interface ReceiverOptions {
   eventsBaseUrl: string;
   /** This app's endpoint, as subscribed. */
-  endpoint: string;
+  endpoint: () => string;
   store: WatchStore;
   log: Log;
   onConfirmed: () => void;
@@ -30,7 +30,7 @@ export function notificationHandler(options: ReceiverOptions) {
       add: async (id) => void (await store.recordReceived(id, "SubscriptionConfirmation")),
     },
     onSubscriptionConfirmation: async (message) => {
-      await store.markConfirmed(message.TopicArn, options.endpoint);
+      await store.markConfirmed(message.TopicArn, options.endpoint());
       log("info", "subscription confirmed", { subscription_reference_number: message.TopicArn });
       options.onConfirmed();
     },
