@@ -142,6 +142,7 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   const value = headers.get("retry-after")?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  // An HTTP date always names the day and month in letters ("Fri, 20 Nov 2026 09:00:30 GMT").
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

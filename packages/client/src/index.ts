@@ -56,7 +56,12 @@ export {
   type WebhookReceiver,
   type WebhookReceiverOptions,
 } from "./webhooks/receiver.js";
-export { toNodeHandler, type NodeIncomingRequest, type NodeServerResponse } from "./webhooks/node-handler.js";
+export {
+  toNodeHandler,
+  type NodeHandlerOptions,
+  type NodeIncomingRequest,
+  type NodeServerResponse,
+} from "./webhooks/node-handler.js";
 export {
   verifyWebhookSignature,
   type SignatureCheck,

@@ -1,9 +1,27 @@
+import { createServer } from "node:http";
 import type { paths as paths_7_0 } from "@street-events/types/v7.0";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   API_VERSION,
+  collectPermits,
   createEventsClient,
+  createWebhookReceiver,
+  EventsApiError,
+  pollUpdateRows,
+  pollUpdates,
+  RateLimitError,
+  searchPermits,
+  toNodeHandler,
+  unwrap,
+  verifyWebhookSignature,
   type AuditEventType,
+  type GetSubscriptionsResponse,
+  type NotificationPayload,
+  type PermitSummaryResponse,
+  type ReceivedNotification,
+  type SignatureCheck,
+  type SubscriptionConfirmationMessage,
+  type UpdatesPage,
   type ErrorResponse,
   type EventsClient,
   type NotificationMessage,
@@ -137,5 +155,79 @@ describe("open enumerations", () => {
   it("a closed enumeration (no placeholder) stays closed", () => {
     type MessageType = webhooks["notification"]["post"]["parameters"]["header"]["x-amz-sns-message-type"];
     expectTypeOf<MessageType>().toEqualTypeOf<"SubscriptionConfirmation" | "Notification">();
+  });
+});
+
+describe("helpers", () => {
+  it("createEventsClient takes retry settings, false, and a time-out", () => {
+    createEventsClient({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok", retry: false, timeoutMs: false });
+    createEventsClient({
+      baseUrl: "http://127.0.0.1:8080/v7",
+      token: "tok",
+      retry: { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 10_000, onRetry: ({ attempt, delayMs }) => void [attempt, delayMs] },
+      timeoutMs: 20_000,
+    });
+    // @ts-expect-error retries are on by default; `true` is not a setting
+    createEventsClient({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok", retry: true });
+  });
+
+  it("pollUpdates yields typed pages, pollUpdateRows typed rows", async () => {
+    const pages = pollUpdates(client, { cursor: 10, filters: { swa_code: "7001", workstream_prefix: ["001"], page_size: 250 } });
+    expectTypeOf(pages).toEqualTypeOf<AsyncGenerator<UpdatesPage, void, undefined>>();
+    for await (const page of pages) {
+      expectTypeOf(page.rows).toEqualTypeOf<WorkUpdateSummary[]>();
+      expectTypeOf(page.cursor).toEqualTypeOf<number | undefined>();
+    }
+    for await (const row of pollUpdateRows(client, { onCursor: async (cursor: number) => void cursor })) {
+      expectTypeOf(row).toEqualTypeOf<WorkUpdateSummary>();
+    }
+    // @ts-expect-error the cursor is an option of its own, not a filter
+    pollUpdates(client, { filters: { update_id: 10 } });
+    // @ts-expect-error page_size is a number
+    pollUpdates(client, { filters: { page_size: "ten" } });
+  });
+
+  it("searchPermits yields permit summaries; collectPermits gathers them", async () => {
+    for await (const permit of searchPermits(client, { workReferenceNumbers: new Set(["NW7001000123456"]) })) {
+      expectTypeOf(permit).toEqualTypeOf<PermitSummaryResponse>();
+    }
+    expectTypeOf(collectPermits(client, { pageSize: 500 })).toEqualTypeOf<Promise<PermitSummaryResponse[]>>();
+    // @ts-expect-error references are strings
+    searchPermits(client, { workReferenceNumbers: [1045874] });
+  });
+
+  it("unwrap resolves to the call's data type", () => {
+    expectTypeOf(unwrap(client.GET("/works/updates"))).toEqualTypeOf<Promise<WorkUpdateResponse>>();
+    expectTypeOf(unwrap(client.GET("/api-notifications/subscriptions"))).toEqualTypeOf<Promise<GetSubscriptionsResponse[]>>();
+    expectTypeOf(unwrap(client.POST("/api-notifications/unsubscribe", { body: {} }))).toEqualTypeOf<Promise<undefined>>();
+  });
+
+  it("the errors carry typed fields", () => {
+    const error = new RateLimitError({ status: 429, body: undefined, headers: new Headers() });
+    expectTypeOf(error).toExtend<EventsApiError>();
+    expectTypeOf(error.status).toEqualTypeOf<number>();
+    expectTypeOf(error.code).toEqualTypeOf<string>();
+    expectTypeOf(error.body).toEqualTypeOf<ErrorResponse | undefined>();
+    expectTypeOf(error.requestId).toEqualTypeOf<string | undefined>();
+    expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();
+  });
+
+  it("the receiver hands typed notifications and plugs into node:http", () => {
+    const receiver = createWebhookReceiver({
+      serviceUrl: "https://events.example/v7",
+      onNotification: (notification) => {
+        expectTypeOf(notification).toEqualTypeOf<ReceivedNotification>();
+        expectTypeOf(notification.payload).toEqualTypeOf<NotificationPayload>();
+        expectTypeOf(notification.payload.event_type).toEqualTypeOf<AuditEventType>();
+      },
+      onSubscriptionConfirmation: (message) => {
+        expectTypeOf(message).toEqualTypeOf<SubscriptionConfirmationMessage>();
+      },
+    });
+    expectTypeOf(receiver.handle).toEqualTypeOf<(request: Request) => Promise<Response>>();
+    createServer(toNodeHandler(receiver));
+    // @ts-expect-error the service's URL is required: it decides where keys come from and what may be confirmed
+    createWebhookReceiver({ onNotification: () => {} });
+    expectTypeOf(verifyWebhookSignature).returns.toEqualTypeOf<Promise<SignatureCheck>>();
   });
 });

@@ -39,7 +39,17 @@ const versionSubpaths = Object.keys(openapiManifest.exports)
   .map((subpath) => subpath.slice(2));
 
 /** Uses every export path; the @ts-expect-error lines fail if the types resolve to `any`. */
-const consumer = `import { API_VERSION, createEventsClient, type WorkUpdateSummary } from "@street-events/client";
+const consumer = `import {
+  API_VERSION,
+  createEventsClient,
+  createWebhookReceiver,
+  EventsApiError,
+  pollUpdates,
+  searchPermits,
+  toNodeHandler,
+  unwrap,
+  type WorkUpdateSummary,
+} from "@street-events/client";
 import type { ErrorResponse, paths } from "@street-events/types";
 ${versionSubpaths.map((v, i) => `import type { paths as paths${i} } from "@street-events/types/${v}";`).join("\n")}
 
@@ -59,6 +69,31 @@ export async function poll(): Promise<WorkUpdateSummary[]> {
 export async function search(): Promise<number> {
   const { data } = await client.POST("/permits/search", { body: { work_reference_numbers: ["NW7001000123456"] } });
   return data?.next_cursor ?? 0;
+}
+
+// The helpers' declarations need no @types/node (this project has none).
+export async function helpers(): Promise<void> {
+  for await (const page of pollUpdates(client, { cursor: 1, filters: { page_size: 250 } })) {
+    const cursor: number | undefined = page.cursor;
+    void cursor;
+  }
+  for await (const permit of searchPermits(client, { workReferenceNumbers: ["NW7001000123456"] })) {
+    const status: string = permit.status;
+    void status;
+  }
+  const receiver = createWebhookReceiver({
+    serviceUrl: "http://127.0.0.1:8080/v7",
+    onNotification: ({ payload }) => {
+      const id: number = payload.update_id;
+      void id;
+    },
+  });
+  void toNodeHandler(receiver);
+  try {
+    await unwrap(client.GET("/works/updates"));
+  } catch (error) {
+    if (error instanceof EventsApiError) throw new Error(error.code);
+  }
 }
 
 // @ts-expect-error page_size is a number
@@ -116,7 +151,7 @@ describe("the published packages", () => {
   it("load and make a request at run time", async () => {
     const script = `
       import { createServer } from "node:http";
-      import { API_VERSION, createEventsClient } from "@street-events/client";
+      import { API_VERSION, createEventsClient, pollUpdates } from "@street-events/client";
       const server = createServer((request, response) => {
         response.writeHead(200, { "content-type": "application/json" });
         response.end(JSON.stringify({ rows: [], token: request.headers.token, url: request.url }));
@@ -124,8 +159,10 @@ describe("the published packages", () => {
       await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
       const client = createEventsClient({ baseUrl: "http://127.0.0.1:" + server.address().port + "/v7", token: "tok" });
       const { data } = await client.GET("/works/updates", { params: { query: { workstream_prefix: ["001", "002"] } } });
+      const pages = [];
+      for await (const page of pollUpdates(client, { cursor: 5 })) pages.push(page);
       server.close();
-      console.log(JSON.stringify({ API_VERSION, ...data }));
+      console.log(JSON.stringify({ API_VERSION, ...data, pages }));
     `;
     const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], projectDir);
     expect(JSON.parse(stdout)).toEqual({
@@ -133,6 +170,7 @@ describe("the published packages", () => {
       rows: [],
       token: "tok",
       url: "/v7/works/updates?workstream_prefix=001&workstream_prefix=002",
+      pages: [],
     });
   }, 30_000);
 });

@@ -71,6 +71,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   const seen = options.seenMessages === false ? undefined : (options.seenMessages ?? memorySeenMessages());
 
   async function verify(request: Request, body: Uint8Array) {
+    // Headers and timestamp first: a request that fails them costs no key fetch.
+    const headersOnly = await verifyWebhookSignature({ headers: request.headers, body, keys: [], toleranceSeconds });
+    if (!headersOnly.ok && headersOnly.reason !== "no_matching_signature") return headersOnly;
     let check = await verifyWebhookSignature({ headers: request.headers, body, keys: await keys.keys(), toleranceSeconds });
     if (!check.ok && check.reason === "no_matching_signature" && (await keys.refresh())) {
       check = await verifyWebhookSignature({ headers: request.headers, body, keys: await keys.keys(), toleranceSeconds });

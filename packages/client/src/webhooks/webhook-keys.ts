@@ -17,18 +17,17 @@ export interface FetchedWebhookKeysOptions {
 }
 
 /**
- * The service's keys from its JSON Web Key Set, fetched once and cached. A message signed only
- * with keys the cache does not hold (the service rotated them) makes the receiver fetch again,
- * at most once per `minRefreshIntervalMs`, so forged messages cannot make it hammer the
- * service. Only ed25519 signing keys are kept.
+ * The service's keys from its JSON Web Key Set, fetched on first use and cached. A message
+ * signed only with keys the cache does not hold (the service rotated them) makes the receiver
+ * fetch again, at most once per `minRefreshIntervalMs`, so forged messages cannot make it
+ * hammer the service. Only ed25519 signing keys are kept.
  */
 export function fetchedWebhookKeys(options: FetchedWebhookKeysOptions): WebhookKeyProvider {
   const { url, fetch = (request: Request) => globalThis.fetch(request), minRefreshIntervalMs = 60_000 } = options;
   let current: Promise<WebhookPublicKey[]> | undefined;
-  let fetchedAt = -Infinity;
+  let refreshedAt = -Infinity;
 
   const load = () => {
-    fetchedAt = Date.now();
     const loading = fetchKeys(url, fetch);
     // A failed fetch is not cached: the next message tries again.
     loading.catch(() => {
@@ -41,7 +40,8 @@ export function fetchedWebhookKeys(options: FetchedWebhookKeysOptions): WebhookK
   return {
     keys: () => current ?? load(),
     async refresh() {
-      if (Date.now() - fetchedAt < minRefreshIntervalMs) return false;
+      if (Date.now() - refreshedAt < minRefreshIntervalMs) return false;
+      refreshedAt = Date.now();
       await load();
       return true;
     },

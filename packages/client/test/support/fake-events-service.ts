@@ -6,13 +6,15 @@
 // a dropped connection, a slow answer) can be queued for the next requests.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ErrorResponse, PermitSummaryResponse, WorkUpdateSummary } from "../../src/index.js";
+import type { ErrorResponse, GetSubscriptionsResponse, PermitSummaryResponse, WorkUpdateSummary } from "../../src/index.js";
 
 export interface ReceivedRequest {
   method: string;
   url: URL;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When the request arrived, in milliseconds since the epoch. */
+  receivedAt: number;
 }
 
 export type Failure =
@@ -38,6 +40,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     staleCursors: options.staleCursors ?? new Map<number, number>(),
     permits: options.permits ?? [],
     webhookKeys: options.webhookKeys ?? [],
+    subscriptions: [] as GetSubscriptionsResponse[],
   };
   const requests: ReceivedRequest[] = [];
   const failures: Failure[] = [];
@@ -52,6 +55,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
         url: new URL(request.url ?? "/", "http://127.0.0.1"),
         headers: request.headers,
         body: Buffer.concat(chunks).toString("utf8"),
+        receivedAt: Date.now(),
       };
       requests.push(received);
       const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
@@ -74,6 +78,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     const path = url.pathname;
     if (method === "GET" && path === "/v7/works/updates") return poll(url.searchParams);
     if (method === "POST" && path === "/v7/permits/search") return search(JSON.parse(body || "{}"));
+    if (method === "GET" && path === "/v7/api-notifications/subscriptions") return [200, state.subscriptions];
     if (method === "GET" && path === "/.well-known/webhook-keys") return [200, { keys: state.webhookKeys }];
     if (method === "GET" && path === "/v7/api-notifications/confirm") {
       confirmedTokens.push(url.searchParams.get("token") ?? "");

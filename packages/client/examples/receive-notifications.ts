@@ -1,0 +1,34 @@
+// Receives push notifications on a node:http server: checks each message's signature with the
+// service's published keys, confirms the subscription, handles each message once, and answers
+// so that the service delivers again whatever could not be handled.
+//
+//   EVENTS_BASE_URL=http://localhost:8080/v7 PORT=3000 npx tsx examples/receive-notifications.ts
+// then subscribe the endpoint: POST /api-notifications/subscribe { "api_endpoint": "http://…:3000/street-works" }
+import { createServer, type Server } from "node:http";
+import { pathToFileURL } from "node:url";
+import { createWebhookReceiver, toNodeHandler, type NotificationPayload } from "@street-events/client";
+
+export function receiveNotificationsExample(options: {
+  /** The service's base URL: its keys are fetched from there, and only its SubscribeURLs are followed. */
+  serviceUrl: string;
+  onEvent: (payload: NotificationPayload) => void | Promise<void>;
+}): Server {
+  const receiver = createWebhookReceiver({
+    serviceUrl: options.serviceUrl,
+    onSubscriptionConfirmation: (message) => console.log(`subscription ${message.TopicArn} confirmed`),
+    // Throwing here answers 500: the service delivers the message again later.
+    onNotification: async ({ id, payload }) => {
+      console.log(`${id}: ${payload.event_type} on ${payload.work_reference_number ?? "the organisation"}`);
+      await options.onEvent(payload);
+    },
+  });
+  return createServer(toNodeHandler(receiver));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const server = receiveNotificationsExample({
+    serviceUrl: process.env.EVENTS_BASE_URL ?? "http://localhost:8080/v7",
+    onEvent: () => {},
+  });
+  server.listen(Number(process.env.PORT ?? 3000));
+}

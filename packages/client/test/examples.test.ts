@@ -1,0 +1,82 @@
+// The examples of the README, run against a fake of the interface on loopback.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { handleErrorsExample } from "../examples/handle-errors.js";
+import { pollUpdatesExample } from "../examples/poll-updates.js";
+import { receiveNotificationsExample } from "../examples/receive-notifications.js";
+import { searchPermitsExample } from "../examples/search-permits.js";
+import type { NotificationPayload } from "../src/index.js";
+import { permitSummary, startFakeEventsService, updateRow, type FakeEventsService } from "./support/fake-events-service.js";
+import { confirmationMessage, generateTestKey, notificationMessage, payload, signedDelivery } from "./support/webhook-signer.js";
+
+let service: FakeEventsService;
+let dir: string;
+
+beforeAll(async () => {
+  service = await startFakeEventsService();
+  dir = await mkdtemp(join(tmpdir(), "events-examples-"));
+});
+afterAll(async () => {
+  await service.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(() => service.reset());
+
+describe("examples", () => {
+  it("poll-updates: builds the local picture, stores the cursor, and resumes from it on the next run", async () => {
+    service.state.updates = Array.from({ length: 300 }, (_, i) => updateRow(i + 1, i % 2 ? "001" : "002"));
+    const cursorFile = join(dir, "cursor");
+    const first = await pollUpdatesExample({ baseUrl: service.baseUrl, token: "tok", cursorFile });
+
+    expect(first.size).toBe(300);
+    expect(await readFile(cursorFile, "utf8")).toBe("300");
+
+    service.state.updates.push(updateRow(301));
+    const second = await pollUpdatesExample({ baseUrl: service.baseUrl, token: "tok", cursorFile });
+    expect([...second.keys()]).toEqual([updateRow(301).work_reference_number]);
+    expect(await readFile(cursorFile, "utf8")).toBe("301");
+  });
+
+  it("search-permits: fetches the permits of the works that changed", async () => {
+    service.state.updates = [updateRow(1), updateRow(2), updateRow(3)];
+    service.state.permits = [updateRow(2), updateRow(3), updateRow(9)].map((row) => permitSummary(row.work_reference_number));
+    const permits = await searchPermitsExample({ baseUrl: service.baseUrl, token: "tok", cursor: 0 });
+
+    expect(permits.map((permit) => permit.work_reference_number)).toEqual([updateRow(2), updateRow(3)].map((row) => row.work_reference_number));
+  });
+
+  it("receive-notifications: confirms the subscription and handles a notification", async () => {
+    const key = generateTestKey();
+    service.state.webhookKeys = [key.publicJwk];
+    const events: NotificationPayload[] = [];
+    const server = receiveNotificationsExample({ serviceUrl: service.baseUrl, onEvent: (event) => void events.push(event) });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/street-works`;
+    try {
+      const confirmation = confirmationMessage(`${service.baseUrl}/api-notifications/confirm?token=cnf_token`);
+      const confirmed = await fetch(endpoint, { method: "POST", ...signedDelivery(confirmation, [key]) });
+      const notified = await fetch(endpoint, { method: "POST", ...signedDelivery(notificationMessage(), [key]) });
+
+      expect([confirmed.status, notified.status]).toEqual([200, 200]);
+      expect(service.confirmedTokens).toEqual(["cnf_token"]);
+      expect(events).toEqual([payload]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("handle-errors: returns the data, or says what went wrong", async () => {
+    const subscription = { subscription_reference_number: "SUB-1", subscription_description: "", subscription_url: "https://hooks.example" };
+    service.state.subscriptions = [subscription];
+    expect(await handleErrorsExample({ baseUrl: service.baseUrl, token: "tok" })).toEqual([subscription]);
+
+    service.failNext({ status: 401 });
+    expect(await handleErrorsExample({ baseUrl: service.baseUrl, token: "tok" })).toBe("the token is missing, unknown or revoked");
+
+    service.failNext(...Array.from({ length: 5 }, () => ({ status: 429, headers: { "retry-after": "0" } })));
+    expect(await handleErrorsExample({ baseUrl: service.baseUrl, token: "tok" })).toBe("rate limited; retry in 0 ms");
+  });
+});
