@@ -324,7 +324,8 @@ export const auditEvents = pgTable(
 
 export const subscriptionStatus = pgEnum('subscription_status', ['unconfirmed', 'confirmed']);
 export const deliveryKind = pgEnum('delivery_kind', ['confirmation', 'notification']);
-export const deliveryStatus = pgEnum('delivery_status', ['pending', 'delivered', 'dead']);
+/** A delivered message leaves the outbox: only pending and dead deliveries are kept. */
+export const deliveryStatus = pgEnum('delivery_status', ['pending', 'dead']);
 
 /** One subscription per organisation. Only the SHA-256 of the confirmation token is kept, until it is used. */
 export const subscriptions = pgTable(
@@ -366,7 +367,7 @@ export const subscriptionCoverage = pgTable(
   ],
 );
 
-/** The outbox: one row per message to deliver to one subscription; `message_id` is the stable webhook-id. */
+/** The outbox: one row per message still to deliver (or dead) to one subscription; `message_id` is the stable webhook-id. */
 export const deliveries = pgTable(
   'deliveries',
   {
@@ -378,23 +379,26 @@ export const deliveries = pgTable(
     kind: deliveryKind('kind').notNull(),
     /** The event notified (notifications only); its update_id orders the deliveries of one ordering key. */
     auditEventId: bigint('audit_event_id', { mode: 'number' }).references(() => auditEvents.id),
-    /** Work reference (or object reference of an organisation-level event): FIFO within a key. */
+    /** `work:<id>`, `organisation:<id>` or `confirmation`: FIFO within a subscription and key, in id order. */
     orderingKey: text('ordering_key').notNull(),
     /** Confirmation: the whole message. Notifications are built from their event when sent (null here). */
     body: text('body'),
     status: deliveryStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the delivery is due: `infinity` while it waits behind an earlier pending one of its key,
+     * the lease's end while a worker holds it (so a crashed worker's claim becomes due again).
+     */
     nextAttemptAt: moment('next_attempt_at').notNull(),
-    /** Set while a worker holds the delivery; a claim whose lease has passed (a crashed worker) is taken again. */
+    /** Set while a worker holds the delivery: the claim's token. */
     leaseUntil: moment('lease_until'),
     lastError: text('last_error'),
     createdAt: moment('created_at').notNull(),
-    deliveredAt: moment('delivered_at'),
   },
   (t) => [
     index('deliveries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('deliveries_pending_order')
-      .on(t.subscriptionId, t.orderingKey)
+      .on(t.subscriptionId, t.orderingKey, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('deliveries_dead').on(t.subscriptionId, t.createdAt).where(sql`${t.status} = 'dead'`),
   ],

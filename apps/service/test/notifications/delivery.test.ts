@@ -13,18 +13,32 @@ import type { Organisation } from '../../src/admin/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { listDeadLetters, replayDeadLetters } from '../../src/notifications/dead-letters.js';
+import type { WorkerOptions } from '../../src/notifications/worker.js';
 import { pollUpdates } from '../../src/queries/poll-updates.js';
 import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from '../delivery/receiver.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
-import type { RunningService } from '../support/http.js';
-import { eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
+import { documentSchema, type RunningService } from '../support/http.js';
+import { arrived, eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
 
 interface Received {
   request: ReceivedRequest;
   message: Record<string, string>;
   /** The parsed `Message` of a notification. */
   payload: Record<string, unknown> | undefined;
+}
+
+const messageSchemas = {
+  SubscriptionConfirmation: documentSchema('SubscriptionConfirmationMessage'),
+  Notification: documentSchema('NotificationMessage'),
+};
+const payloadSchema = documentSchema('NotificationPayload');
+
+/** Every message and payload received matches its schema in the document, exactly. */
+function expectValidAgainstDocument({ message, payload }: Received): void {
+  const validate = messageSchemas[message.Type as keyof typeof messageSchemas];
+  expect(validate?.(message) ? [] : (validate?.errors ?? [`unknown Type ${message.Type}`])).toEqual([]);
+  if (payload !== undefined) expect(payloadSchema(payload) ? [] : payloadSchema.errors).toEqual([]);
 }
 
 /** Everything the receiver got for one subscription, in arrival order. */
@@ -35,7 +49,11 @@ function receivedFor(receiver: Receiver, reference: string): Received[] {
       const payload = message.Type === 'Notification' ? (JSON.parse(message.Message ?? '') as Record<string, unknown>) : undefined;
       return { request, message, payload };
     })
-    .filter((received) => received.message.TopicArn === reference);
+    .filter((received) => received.message.TopicArn === reference)
+    .map((received) => {
+      expectValidAgainstDocument(received);
+      return received;
+    });
 }
 
 const notificationsFor = (receiver: Receiver, reference: string) =>
@@ -56,7 +74,7 @@ function signedByPublishedKey(request: ReceivedRequest, keys: JsonWebKey[]): boo
 }
 
 /** The service, a worker and a receiver over one database, with helpers to subscribe. */
-function deliveryFixture(database: TestDatabase) {
+function deliveryFixture(database: TestDatabase, workerOptions: Partial<WorkerOptions> = {}) {
   const fixture = {} as {
     service: RunningService;
     worker: MovableWorker;
@@ -71,7 +89,7 @@ function deliveryFixture(database: TestDatabase) {
       return fixture.answers.get(message.TopicArn ?? '')?.(request, message) ?? { status: 200 };
     };
     fixture.service = await startNotificationService(database.db);
-    fixture.worker = await startTestWorker(database);
+    fixture.worker = await startTestWorker(database, workerOptions);
   }, 30_000);
   afterAll(async () => {
     await fixture.worker?.stop();
@@ -100,11 +118,7 @@ describeEachDatabase('notification delivery', (database) => {
   /** Subscribes, waits for the confirmation message and GETs its SubscribeURL. */
   async function subscribeConfirmed(token: string): Promise<string> {
     const reference = await subscribe(token);
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
     expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
     return reference;
   }
@@ -128,11 +142,7 @@ describeEachDatabase('notification delivery', (database) => {
     const { owner, authority, token } = await newPromoter();
     const reference = await subscribe(token);
 
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
     expect(confirmation!.message).toMatchObject({
       Type: 'SubscriptionConfirmation',
       TopicArn: reference,
@@ -145,17 +155,16 @@ describeEachDatabase('notification delivery', (database) => {
     });
     expect(signedByPublishedKey(confirmation!.request, keys)).toBe(true);
 
-    // Before confirmation nothing but the confirmation is queued.
+    // Before confirmation nothing but the confirmation is queued (a failing receiver keeps in the
+    // outbox anything that would have been).
+    fixture.answers.set(reference, () => ({ status: 500 }));
     const early = await work(database.db, owner, authority);
     expect(await deliveriesOfWork(early.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(reference);
 
     expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
     const { workReferenceNumber, permitReferenceNumber } = await work(database.db, owner, authority);
-    const [notified] = await eventually(() => {
-      const got = notificationsFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [notified] = await arrived(1, () => notificationsFor(fixture.receiver, reference));
     expect(notified!.payload).toMatchObject({
       event_type: 'permit_submitted',
       work_reference_number: workReferenceNumber,
@@ -177,11 +186,7 @@ describeEachDatabase('notification delivery', (database) => {
     const reference = await subscribeConfirmed(token);
     const actor = { username: 'field.engineer', internalUserIdentifier: 'EMP-9', internalUserName: 'Robin Lee' };
     const { workReferenceNumber } = await work(database.db, owner, authority, { actor });
-    const [notified] = await eventually(() => {
-      const got = notificationsFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [notified] = await arrived(1, () => notificationsFor(fixture.receiver, reference));
     const planner = await callerOf(database.db, owner, 'Planner');
     const [row] = (await pollUpdates(database.db, planner, {})).rows.filter((r) => r.work_reference_number === workReferenceNumber);
     expect(notified!.payload).toEqual({
@@ -201,7 +206,10 @@ describeEachDatabase('notification delivery', (database) => {
     const forAuthority = await subscribeConfirmed(await tokenFor(database.db, authority, 'HighwayAuthority'));
     const forContractor = await subscribeConfirmed(await tokenFor(database.db, firm, 'Contractor'));
 
+    fixture.answers.set(forContractor, () => ({ status: 500 }));
     const elsewhere = await work(database.db, otherPromoter, await highwayAuthority(database.db));
+    expect(await deliveriesOfWork(elsewhere.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(forContractor);
     const { workReferenceNumber } = await work(database.db, owner, authority);
     for (const reference of [forAuthority, forContractor]) {
       await eventually(() =>
@@ -210,7 +218,6 @@ describeEachDatabase('notification delivery', (database) => {
         ]),
       );
     }
-    expect(await deliveriesOfWork(elsewhere.workReferenceNumber)).toEqual([]);
   });
 
   it('a contract added later extends a contractor’s subscription; removing one stops delivery and drops what was pending', async () => {
@@ -237,7 +244,7 @@ describeEachDatabase('notification delivery', (database) => {
       ),
     );
     await removeContract(database.db, { contractor: firm.name, promoter: first.owner.name });
-    fixture.answers.delete(reference);
+    fixture.answers.set(reference, () => ({ status: 500 }));
     expect(await deliveriesOfWork(pending.workReferenceNumber)).toEqual([]);
     const coverage = await database.db
       .select({ organisationId: subscriptionCoverage.organisationId })
@@ -248,6 +255,7 @@ describeEachDatabase('notification delivery', (database) => {
 
     const afterRemoval = await work(database.db, first.owner, first.authority);
     expect(await deliveriesOfWork(afterRemoval.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(reference);
   });
 
   describe('failures', () => {
@@ -308,11 +316,7 @@ describeEachDatabase('notification delivery', (database) => {
       let answered = 0;
       fixture.answers.set(reference, () => (++answered === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 }));
       await work(database.db, owner, authority);
-      const [first, second] = await eventually(() => {
-        const got = notificationsFor(fixture.receiver, reference);
-        expect(got).toHaveLength(2);
-        return got;
-      });
+      const [first, second] = await arrived(2, () => notificationsFor(fixture.receiver, reference));
       expect(second!.request.receivedAt - first!.request.receivedAt).toBeGreaterThanOrEqual(950);
       for (const { request } of [first!, second!]) {
         expect(Math.abs(Number(request.headers['webhook-timestamp']) - request.receivedAt / 1000)).toBeLessThan(5);
@@ -371,6 +375,7 @@ describeEachDatabase('notification delivery', (database) => {
     const other = await newPromoter();
     await addContract(database.db, { contractor: firm.name, promoter: other.owner.name });
     const reference = await subscribeConfirmed(await tokenFor(database.db, firm, 'Contractor'));
+    fixture.answers.set(reference, () => ({ status: 500 }));
     await subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
     const events = await database.db
       .select({ id: auditEvents.id })
@@ -394,11 +399,7 @@ describeEachDatabase('unconfirmed subscriptions', (database) => {
     const subscribe = () =>
       fixture.service.request('POST', '/api-notifications/subscribe', { token, body: { api_endpoint: fixture.receiver.url } });
     const reference = (await subscribe()).body.subscription_reference_number as string;
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
 
     fixture.worker.advance(47 * 3600 * 1000);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -431,15 +432,31 @@ describeEachDatabase('several workers', (database) => {
       body: { api_endpoint: fixture.receiver.url },
     });
     const reference = response.body.subscription_reference_number as string;
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
     await fetch(confirmation!.message.SubscribeURL!);
     await Promise.all(Array.from({ length: 30 }, () => work(database.db, owner, authority)));
     await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 20_000);
     const ids = notificationsFor(fixture.receiver, reference).map((got) => got.request.headers['webhook-id']);
     expect(new Set(ids).size).toBe(30);
+  });
+});
+
+describeEachDatabase('waking workers', (database) => {
+  // The worker polls only once a minute here: what arrives sooner was announced by NOTIFY at commit.
+  const fixture = deliveryFixture(database, { pollIntervalMs: 60_000 });
+
+  it('a committed delivery wakes the worker at once', async () => {
+    const owner = await promoter(database.db);
+    const authority = await highwayAuthority(database.db);
+    const token = await tokenFor(database.db, owner, 'Planner');
+    const response = await fixture.service.request('POST', '/api-notifications/subscribe', {
+      token,
+      body: { api_endpoint: fixture.receiver.url },
+    });
+    const reference = response.body.subscription_reference_number as string;
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference), 10_000);
+    expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
+    await work(database.db, owner, authority);
+    await arrived(1, () => notificationsFor(fixture.receiver, reference), 10_000);
   });
 });
