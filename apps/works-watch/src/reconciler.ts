@@ -5,6 +5,7 @@
  * stored with the cursor after it; then the permits of every work that changed are fetched,
  * in batches of up to 1000 works.
  */
+import { setMaxListeners } from "node:events";
 import { collectPermits, maxReferencesPerSearch, pollUpdates, type EventsClient } from "@street-events/client";
 import type { Log } from "./log.js";
 import type { WatchStore } from "./store/store.js";
@@ -36,7 +37,11 @@ export class Reconciler {
   private readonly abort = new AbortController();
   private state: ReconcilerStatus = { running: false, lastReconciledAt: null, lastError: null, failures: 0 };
 
-  constructor(private readonly options: ReconcilerOptions) {}
+  constructor(private readonly options: ReconcilerOptions) {
+    // Every request made with this signal adds an abort listener to it, removed only when the
+    // request is garbage-collected; Node would warn after 1500 of them, a mere catch-up.
+    setMaxListeners(0, this.abort.signal);
+  }
 
   get status(): ReconcilerStatus {
     return { ...this.state, running: this.inFlight !== undefined };
