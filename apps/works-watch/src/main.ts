@@ -1,36 +1,43 @@
-// Polls GET /works/updates once and prints the rows.
-//   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=... node dist/main.js
-import { createEventsClient, type WorkUpdateSummary } from "@street-events/client";
+#!/usr/bin/env node
+/**
+ * works-watch: keeps a local picture of the works of one organisation in step with the event
+ * interface and shows it on a live web page. Settings come from the environment (README).
+ *   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=se_… node dist/main.js
+ */
+import { startWatch } from "./app.js";
+import { ConfigError, configFromEnv } from "./config.js";
+import { jsonLog } from "./log.js";
 
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    console.error(`works-watch: ${name} is not set (e.g. EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=<token>)`);
-    process.exit(2);
-  }
-  return value;
+let config;
+try {
+  config = configFromEnv();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`works-watch: ${error.message}`);
+  process.exit(2);
 }
 
-function formatRow(row: WorkUpdateSummary): string {
-  const object = row.object_reference_number ?? row.work_reference_number;
-  return `${row.update_id}\t${row.update_date_time}\t${row.work_reference_number}\t${row.event_type}\t${object}`;
-}
-
-const client = createEventsClient({
-  baseUrl: requiredEnv("EVENTS_BASE_URL"),
-  token: requiredEnv("EVENTS_TOKEN"),
-});
-
-const { data, error, response } = await client.GET("/works/updates");
-
-if (error) {
-  const requestId = error.error.request_id ? ` (request ${error.error.request_id})` : "";
-  console.error(`works-watch: ${response.status} ${error.error.code}: ${error.message}${requestId}`);
+let app;
+try {
+  app = await startWatch(config, jsonLog);
+} catch (error) {
+  console.error(`works-watch: cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+console.log(`works-watch: page at ${app.url}, notifications at ${app.endpoint}`);
 
-for (const row of data.rows) console.log(formatRow(row));
-console.error(
-  `works-watch: ${data.rows.length} update(s)` +
-    (data.next_update == null ? "" : `; more from update_id ${data.next_update}`),
-);
+let closing = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (closing) process.exit(1);
+  closing = true;
+  jsonLog("info", "shutting down", { signal });
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      jsonLog("error", "shutdown failed", { error });
+      process.exit(1);
+    },
+  );
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
