@@ -15,6 +15,9 @@
  *   origin (new connections still go through the guarded lookup).
  * - Outcomes: 2xx delivered; 410 removes the subscription; anything else is retried on the
  *   retry schedule (honouring `Retry-After`) and dead-lettered after the last attempt.
+ * - Database outages: a failed claim is logged and tried again at the next wake-up or poll;
+ *   an outcome that cannot be recorded is tried again with backoff while the claim's lease
+ *   lasts, so a receiver that answered is not sent the message again once the database is back.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -33,8 +36,8 @@ import { activeSigningKeys, ensureSigningKey } from './keys.js';
 import { deliveriesChannel } from './outbox.js';
 import { expireUnconfirmed } from './subscriptions.js';
 
-/** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
-export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+/** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
+export type Listen = (channel: string, onNotify: () => void, log?: Log) => Promise<() => Promise<void>>;
 
 interface Log {
   info(object: object, message: string): void;
@@ -213,8 +216,12 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
   let keysLoadedAt = Date.now();
   const currentKeys = async () => {
     if (Date.now() - keysLoadedAt > keyCacheMs) {
-      const loaded = await activeSigningKeys(db);
-      if (loaded.length > 0) keys = loaded;
+      try {
+        const loaded = await activeSigningKeys(db);
+        if (loaded.length > 0) keys = loaded;
+      } catch (error) {
+        log.warn({ err: error }, 'reloading the signing keys failed; signing with those loaded before');
+      }
       keysLoadedAt = Date.now();
     }
     return keys;
@@ -248,10 +255,23 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
       clock,
       agent: URL.canParse(row.api_endpoint) ? agentFor(row.api_endpoint) : undefined,
     });
-    const result = await settle(db, row, leaseUntil, outcome, clock(), retryPolicy);
+    const result = await settleWhileLeased(row, leaseUntil, outcome);
     if (result === 'gone') log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
     if (result === 'dead') {
       log.warn({ messageId: row.message_id, subscription: row.subscription_reference, reason: 'reason' in outcome ? outcome.reason : '' }, 'delivery dead-lettered');
+    }
+  }
+
+  /** Records the outcome, trying again with backoff while the database is unreachable and the lease lasts. */
+  async function settleWhileLeased(row: ClaimedRow, leaseUntil: Date, outcome: AttemptOutcome) {
+    for (let pauseMs = 100; ; pauseMs = Math.min(pauseMs * 2, 2000)) {
+      try {
+        return await settle(db, row, leaseUntil, outcome, clock(), retryPolicy);
+      } catch (error) {
+        if (stopped || clock().getTime() + pauseMs >= leaseUntil.getTime()) throw error;
+        log.warn({ err: error, messageId: row.message_id }, 'recording a delivery outcome failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
     }
   }
 
@@ -301,7 +321,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     }
   }
 
-  const unlisten = options.listen ? await options.listen(deliveriesChannel, () => void pump()) : undefined;
+  const unlisten = options.listen ? await options.listen(deliveriesChannel, () => void pump(), log) : undefined;
   const pollTimer = setInterval(() => void pump(), pollIntervalMs);
   const expiryTimer = setInterval(() => void expire(), expiryIntervalMs);
   void expire();
