@@ -74,9 +74,11 @@ export interface paths {
      *
      *     An organisation has one subscription: subscribing again while one exists is refused with `409`. A Contractor's subscription covers every organisation it holds an active contract with; no per-organisation selector is accepted.
      *
+     *     The endpoint is checked at once: an `http` or `https` URL without credentials whose host is, or resolves to, only public addresses (unless the service's configuration allows more); otherwise `400` naming `api_endpoint`. A host name that does not resolve is refused.
+     *
      *     The subscription starts **unconfirmed**. The service sends a `SubscriptionConfirmation` message to the endpoint (see the webhooks); nothing else is delivered until the receiver confirms by a GET of its `SubscribeURL` within 48 hours. A subscription not confirmed within 48 hours is removed, with all its records, and the organisation may subscribe again. A subscription must be confirmed before it can be unsubscribed.
      *
-     *     The request's `internal_user_identifier` and `internal_user_name` are recorded on the `event_subscription_created` event.
+     *     The request's `internal_user_identifier` and `internal_user_name` are recorded on the `event_subscription_created` event (object type `event_subscription`, object reference the subscription reference), an organisation-level event of each organisation the subscription covers.
      */
     post: operations["subscribe"];
     delete?: never;
@@ -116,7 +118,7 @@ export interface paths {
     };
     /**
      * List subscriptions
-     * @description Returns the subscriptions of the caller's organisation (at most one), confirmed or not; for a Contractor, the subscriptions of the organisations it works on behalf of. No parameters: any query parameter is refused with `400`.
+     * @description Returns the subscriptions of the caller's organisation (at most one), confirmed or not. For a Contractor: its own subscription first (which covers every promoter it contracts for), then the subscriptions of the promoters it holds an active contract with, the organisations it works on behalf of. No parameters: any query parameter is refused with `400`.
      */
     get: operations["getSubscriptions"];
     put?: never;
@@ -140,7 +142,7 @@ export interface webhooks {
     put?: never;
     /**
      * Subscription confirmation
-     * @description Sent to the endpoint once, right after `POST /api-notifications/subscribe`. Confirm the subscription by an HTTP GET of `SubscribeURL` within 48 hours. The body is JSON sent as `text/plain; charset=UTF-8`, as the permitting system's notifications always were.
+     * @description Sent to the endpoint right after `POST /api-notifications/subscribe` (and retried like any message until it is acknowledged). Confirm the subscription by an HTTP GET of `SubscribeURL` within 48 hours: it is `{base_url}/api-notifications/confirm?token=<Token>`, needs no other credential and works once; it answers `200` with `{"subscription_reference_number": "...", "status": "confirmed"}`, and `404` (the error body) for a token that is unknown, used already or past the 48 hours. The URL is not an operation of this document: a receiver only follows the link it was sent. The body is JSON sent as `text/plain; charset=UTF-8`, as the permitting system's notifications always were; check its signature (see `webhook-signature`) before following the link.
      */
     post: operations["receiveSubscriptionConfirmation"];
     delete?: never;
@@ -1454,7 +1456,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Any other status, a redirect, a timeout or a connection failure is a failed attempt; the message is retried with exponential backoff (honouring `Retry-After` on 429 and 503) and dead-lettered after the last attempt. */
+      /** @description Any other status, a redirect, a timeout (15 s by default) or a connection failure is a failed attempt; the message is retried with exponential backoff and jitter (by default after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, honouring a longer `Retry-After`) and dead-lettered after the last attempt; the service's operator can replay dead letters, with the same `webhook-id`. A later notification about the same work waits while an earlier one is retried. */
       default: {
         headers: {
           [name: string]: unknown;
