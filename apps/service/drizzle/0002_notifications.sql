@@ -54,7 +54,7 @@ ALTER TABLE "subscription_coverage" ADD CONSTRAINT "subscription_coverage_subscr
 ALTER TABLE "subscription_coverage" ADD CONSTRAINT "subscription_coverage_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "deliveries_due" ON "deliveries" USING btree ("next_attempt_at") WHERE "deliveries"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "deliveries_pending_order" ON "deliveries" USING btree ("subscription_id","ordering_key") WHERE "deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "deliveries_pending_order" ON "deliveries" USING btree ("subscription_id","ordering_key","id") WHERE "deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "deliveries_dead" ON "deliveries" USING btree ("subscription_id","created_at") WHERE "deliveries"."status" = 'dead';--> statement-breakpoint
 CREATE INDEX "subscription_coverage_organisation" ON "subscription_coverage" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_unconfirmed_created" ON "subscriptions" USING btree ("created_at") WHERE "subscriptions"."status" = 'unconfirmed';

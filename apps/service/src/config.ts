@@ -13,11 +13,14 @@ export interface ServiceConfig {
   notifications: NotificationConfig;
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A whole number of at least `min` from the environment, or `fallback` when unset. */
+export function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not "${raw}"`);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${raw}"`);
+  }
   return value;
 }
 

@@ -58,8 +58,8 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.maxConnections ?? 10 });
-    // An idle connection that the server closes (a restart, a failover) is reported here and
-    // dropped from the pool; the next query opens a new one. Unheard, it would end the process.
+    // An idle connection that the server dropped (a restart) is replaced on next use; unhandled, the
+    // pool's error event would end the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePostgres(pool);
     return {

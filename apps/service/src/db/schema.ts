@@ -378,14 +378,18 @@ export const deliveries = pgTable(
     kind: deliveryKind('kind').notNull(),
     /** The event notified (notifications only); its update_id orders the deliveries of one ordering key. */
     auditEventId: bigint('audit_event_id', { mode: 'number' }).references(() => auditEvents.id),
-    /** Work reference (or object reference of an organisation-level event): FIFO within a key. */
+    /** `work:<id>`, `organisation:<id>` or `confirmation`: FIFO within a subscription and key, in id order. */
     orderingKey: text('ordering_key').notNull(),
     /** Confirmation: the whole message. Notifications are built from their event when sent (null here). */
     body: text('body'),
     status: deliveryStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the delivery is due: `infinity` while it waits behind an earlier pending one of its key,
+     * the lease's end while a worker holds it (so a crashed worker's claim becomes due again).
+     */
     nextAttemptAt: moment('next_attempt_at').notNull(),
-    /** Set while a worker holds the delivery; a claim whose lease has passed (a crashed worker) is taken again. */
+    /** Set while a worker holds the delivery: the claim's token. */
     leaseUntil: moment('lease_until'),
     lastError: text('last_error'),
     createdAt: moment('created_at').notNull(),
@@ -394,7 +398,7 @@ export const deliveries = pgTable(
   (t) => [
     index('deliveries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('deliveries_pending_order')
-      .on(t.subscriptionId, t.orderingKey)
+      .on(t.subscriptionId, t.orderingKey, t.id)
       .where(sql`${t.status} = 'pending'`),
     index('deliveries_dead').on(t.subscriptionId, t.createdAt).where(sql`${t.status} = 'dead'`),
   ],

@@ -1,4 +1,5 @@
 /** Configuration of push notifications, from environment variables (documented in the README). */
+import { integer } from '../config.js';
 import { createEndpointPolicy, type EndpointPolicy } from '../delivery/endpoint-policy.js';
 import { defaultAttemptTimeoutMs } from '../delivery/attempt.js';
 import { defaultRetryPolicy, parseSchedule, type RetryPolicy } from '../delivery/retry-schedule.js';
@@ -23,14 +24,6 @@ export interface NotificationConfig {
 /** Loopback, which `serve --sandbox` allows so that a receiver on the same machine works. */
 export const loopbackAllowList = ['127.0.0.0/8', '::1/128', 'localhost'];
 
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
-  return value;
-}
-
 export function notificationConfigFromEnv(env: NodeJS.ProcessEnv = process.env): NotificationConfig {
   const allowList = (env.WEBHOOK_ALLOW ?? '')
     .split(',')
@@ -45,10 +38,10 @@ export function notificationConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
     publicBaseUrl,
     allowList,
     retrySchedule: env.WEBHOOK_RETRY_SCHEDULE ? parseSchedule(env.WEBHOOK_RETRY_SCHEDULE) : defaultRetryPolicy.schedule,
-    attemptTimeoutMs: wholeNumber(env, 'WEBHOOK_TIMEOUT_MS', defaultAttemptTimeoutMs, 1),
+    attemptTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', defaultAttemptTimeoutMs, 1),
     worker: env.DELIVERY_WORKER !== 'off',
-    concurrency: wholeNumber(env, 'WORKER_CONCURRENCY', 64, 1),
-    pollIntervalMs: wholeNumber(env, 'WORKER_POLL_MS', 1000, 10),
+    concurrency: integer(env, 'WORKER_CONCURRENCY', 64, 1),
+    pollIntervalMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
   };
 }
 

@@ -27,27 +27,69 @@ export async function wakeWorkers(tx: Database): Promise<void> {
 
 /**
  * Inserts one notification delivery per confirmed subscription covering each event's
- * organisations, inside the caller's transaction. Deliveries of one work share an ordering
- * key (the work id), those of organisation-level events the key `organisation`.
+ * organisations, inside the caller's transaction. A subscription's deliveries form FIFO queues,
+ * one per work (key `work:<id>`; organisation-level events: `organisation:<id>`), in id order,
+ * which for one work is update_id order because operations on a work are serialised by its row
+ * lock (src/events/work-scope.ts). Only the head of a queue is due: a delivery that finds an
+ * earlier one of its queue pending waits with `next_attempt_at = infinity` until the worker
+ * finishes that one and releases it (`releaseSuccessors`). The earlier one is locked
+ * (`FOR SHARE`) while this is decided, so it cannot finish unseen in between.
  */
 export async function enqueueNotifications(tx: Database, auditEventIds: readonly number[]): Promise<void> {
   if (auditEventIds.length === 0) return;
-  const ids = sql.join(
-    auditEventIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const [counted] = await queryRows<{ enqueued: number }>(tx, sql`
-    with enqueued as (
+  const inserted = await queryRows<{ id: string }>(
+    tx,
+    sql`
       insert into deliveries (subscription_id, message_id, kind, audit_event_id, ordering_key, next_attempt_at, created_at)
       select distinct on (s.id, e.id) s.id, ${messageIdSql}, 'notification', e.id,
-             coalesce('work:' || e.work_id, 'organisation'), now(), now()
+             coalesce('work:' || e.work_id, 'organisation:' || coalesce(e.promoter_org_id, e.highway_authority_org_id)),
+             now(), now()
       from audit_events e
       join subscription_coverage c on c.organisation_id in (e.promoter_org_id, e.highway_authority_org_id)
       join subscriptions s on s.id = c.subscription_id and s.status = 'confirmed'
-      where e.id in (${ids})
+      where e.id in (${idList(auditEventIds)})
       order by s.id, e.id
-      returning 1
+      returning id`,
+  );
+  if (inserted.length === 0) return;
+  const ids = idList(inserted.map((row) => row.id));
+  await tx.execute(sql`
+    with earlier as (
+      select p.id, p.subscription_id, p.ordering_key from deliveries p
+      where p.status = 'pending' and p.id in (
+        select (select max(q.id) from deliveries q
+                where q.subscription_id = n.subscription_id and q.ordering_key = n.ordering_key
+                  and q.status = 'pending' and q.id < n.id)
+        from deliveries n where n.id in (${ids}))
+      order by p.id
+      for share
     )
-    select count(*)::int as enqueued from enqueued`);
-  if (Number(counted?.enqueued ?? 0) > 0) await wakeWorkers(tx);
+    update deliveries n set next_attempt_at = 'infinity'
+    from earlier
+    where n.id in (${ids}) and n.subscription_id = earlier.subscription_id and n.ordering_key = earlier.ordering_key
+      and n.id > earlier.id`);
+  await wakeWorkers(tx);
 }
+
+/**
+ * Makes due the next delivery queued behind each of these, which have just left `pending`
+ * (delivered or dead); run in the same transaction as that change.
+ */
+export async function releaseSuccessors(tx: Database, finishedIds: readonly (number | string)[]): Promise<void> {
+  if (finishedIds.length === 0) return;
+  await tx.execute(sql`
+    update deliveries s set next_attempt_at = now()
+    from (
+      select (select min(n.id) from deliveries n
+              where n.subscription_id = f.subscription_id and n.ordering_key = f.ordering_key
+                and n.status = 'pending' and n.id > f.id) as id
+      from deliveries f where f.id in (${idList(finishedIds)})
+    ) next
+    where s.id = next.id and s.next_attempt_at = 'infinity'`);
+}
+
+const idList = (ids: readonly (number | string)[]) =>
+  sql.join(
+    ids.map((id) => sql`${String(id)}::bigint`),
+    sql`, `,
+  );

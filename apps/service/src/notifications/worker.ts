@@ -4,11 +4,11 @@
  * hours. Any number of workers, in any number of processes, can share one database:
  *
  * - Claiming is one statement: `SELECT … FOR UPDATE SKIP LOCKED` picks due rows that no other
- *   worker is locking, and the same statement sets their `lease_until`. A claim whose lease has
- *   passed (its worker crashed) is due again, so nothing is lost; a receiver may then get a
- *   message twice, with the same `webhook-id`.
- * - Order: a notification is not claimed while an earlier one (lower update_id) for the same
- *   subscription and work is pending, retrying or in flight.
+ *   worker is locking, and the same statement leases them (`lease_until`, and `next_attempt_at`
+ *   moved to the lease's end). A claim whose lease has passed (its worker crashed) is due again,
+ *   so nothing is lost; a receiver may then get a message twice, with the same `webhook-id`.
+ * - Order: only the head of each subscription's queue for a work is due (see outbox.ts); when it
+ *   is delivered or dead-lettered, the next one is released in the same transaction.
  * - Latency: workers LISTEN for the NOTIFY sent when deliveries commit, claim again whenever an
  *   attempt ends, and poll as a fallback.
  * - Throughput: up to `concurrency` attempts run at once, with a keep-alive agent per endpoint
@@ -16,8 +16,9 @@
  * - Outcomes: 2xx delivered; 410 removes the subscription; anything else is retried on the
  *   retry schedule (honouring `Retry-After`) and dead-lettered after the last attempt.
  * - Database outages: a failed claim is logged and tried again at the next wake-up or poll;
- *   an outcome that cannot be recorded is tried again with backoff while the claim's lease
- *   lasts, so a receiver that answered is not sent the message again once the database is back.
+ *   outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
+ *   receiver that answered is not sent the message again once the database is back; the keys
+ *   loaded last keep signing.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -33,7 +34,7 @@ import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/r
 import type { SigningKey } from '../delivery/signing.js';
 import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { activeSigningKeys, ensureSigningKey } from './keys.js';
-import { deliveriesChannel } from './outbox.js';
+import { deliveriesChannel, releaseSuccessors } from './outbox.js';
 import { expireUnconfirmed } from './subscriptions.js';
 
 /** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
@@ -100,23 +101,22 @@ interface ClaimedRow {
 const isoText = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** Leases up to `limit` due deliveries and returns them with what their message needs. */
+/**
+ * Leases up to `limit` due deliveries and returns them with what their message needs. A claimed
+ * row is due again when its lease ends, so the due index alone finds every claimable row.
+ */
 async function claim(db: Database, limit: number, now: Date, leaseUntil: Date): Promise<ClaimedRow[]> {
-  return queryRows<ClaimedRow>(db, sql`
+  return queryRows<ClaimedRow>(
+    db,
+    sql`
     with claimed as (
-      update deliveries d set lease_until = ${leaseUntil}
+      update deliveries d set lease_until = ${leaseUntil}, next_attempt_at = ${leaseUntil}
       from (
-        select d0.id from deliveries d0
-        left join audit_events e0 on e0.id = d0.audit_event_id
-        where d0.status = 'pending' and d0.next_attempt_at <= ${now}
-          and (d0.lease_until is null or d0.lease_until < ${now})
-          and not exists (
-            select 1 from deliveries d1 join audit_events e1 on e1.id = d1.audit_event_id
-            where d1.subscription_id = d0.subscription_id and d1.ordering_key = d0.ordering_key
-              and d1.status = 'pending' and e1.update_id < e0.update_id)
-        order by d0.next_attempt_at, d0.id
+        select id from deliveries
+        where status = 'pending' and next_attempt_at <= ${now}
+        order by next_attempt_at
         limit ${limit}
-        for update of d0 skip locked
+        for update skip locked
       ) due
       where d.id = due.id
       returning d.id, d.subscription_id, d.message_id, d.kind, d.body, d.attempts, d.created_at, d.audit_event_id
@@ -131,7 +131,8 @@ async function claim(db: Database, limit: number, now: Date, leaseUntil: Date): 
     join subscriptions s on s.id = c.subscription_id
     left join audit_events e on e.id = c.audit_event_id
     left join works w on w.id = e.work_id
-    left join organisations p on p.id = e.promoter_org_id`);
+    left join organisations p on p.id = e.promoter_org_id`,
+  );
 }
 
 function messageOf(row: ClaimedRow): WebhookMessage {
@@ -160,32 +161,70 @@ function messageOf(row: ClaimedRow): WebhookMessage {
   });
 }
 
-/** Records an attempt's outcome, provided the claim is still this worker's. */
-async function settle(
+/** A claim: the delivery and the lease that proves it is still this worker's. */
+interface Claim {
+  id: string | number;
+  lease: Date;
+}
+
+const claimsJson = (claims: readonly Claim[]) =>
+  JSON.stringify(claims.map(({ id, lease }) => ({ id: String(id), lease: lease.toISOString() })));
+
+/**
+ * Marks deliveries delivered (those whose claim is still this worker's, locked in id order) and
+ * releases what waits behind them, in one transaction.
+ */
+async function markDelivered(db: Database, claims: readonly Claim[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      with mine as (
+        select d.id from deliveries d
+        join jsonb_to_recordset(${claimsJson(claims)}::jsonb) as v(id bigint, lease timestamptz)
+          on d.id = v.id and d.lease_until = v.lease
+        order by d.id
+        for update of d
+      )
+      update deliveries d set status = 'delivered', attempts = d.attempts + 1, delivered_at = ${now},
+        lease_until = null, last_error = null
+      from mine where d.id = mine.id
+      returning d.id`,
+    );
+    await releaseSuccessors(
+      tx,
+      done.map((row) => row.id),
+    );
+  });
+}
+
+/** Records a failed attempt's outcome, provided the claim is still this worker's. */
+async function settleFailure(
   db: Database,
-  row: ClaimedRow,
-  leaseUntil: Date,
-  outcome: AttemptOutcome,
+  claim: Claim & { subscriptionId: number; attempts: number },
+  outcome: Exclude<AttemptOutcome, { outcome: 'delivered' }>,
   now: Date,
   retryPolicy: RetryPolicy,
-): Promise<'delivered' | 'gone' | 'retry' | 'dead'> {
-  const mine = sql`id = ${row.id} and lease_until = ${leaseUntil}`;
-  if (outcome.outcome === 'delivered') {
-    await db.execute(sql`
-      update deliveries set status = 'delivered', attempts = attempts + 1, delivered_at = ${now},
-        lease_until = null, last_error = null
-      where ${mine}`);
-    return 'delivered';
-  }
+): Promise<'gone' | 'retry' | 'dead'> {
+  const mine = sql`id = ${String(claim.id)}::bigint and lease_until = ${claim.lease}`;
   if (outcome.outcome === 'gone') {
-    await db.execute(sql`delete from subscriptions where id = ${row.subscription_id}`);
+    await db.execute(sql`delete from subscriptions where id = ${claim.subscriptionId}`);
     return 'gone';
   }
-  const next = nextAttempt(row.attempts + 1, outcome.retryAfterMs, now, retryPolicy);
+  const next = nextAttempt(claim.attempts + 1, outcome.retryAfterMs, now, retryPolicy);
   if (next.action === 'dead-letter') {
-    await db.execute(sql`
-      update deliveries set status = 'dead', attempts = attempts + 1, lease_until = null, last_error = ${outcome.reason}
-      where ${mine}`);
+    await db.transaction(async (tx) => {
+      const dead = await queryRows<{ id: string }>(
+        tx,
+        sql`
+        update deliveries set status = 'dead', attempts = attempts + 1, lease_until = null, last_error = ${outcome.reason}
+        where ${mine} returning id`,
+      );
+      await releaseSuccessors(
+        tx,
+        dead.map((row) => row.id),
+      );
+    });
     return 'dead';
   }
   await db.execute(sql`
@@ -212,6 +251,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     log = silent,
   } = options;
 
+  const minimumClaim = Math.max(1, Math.floor(concurrency / 4));
   let keys: SigningKey[] = await ensureSigningKey(db);
   let keysLoadedAt = Date.now();
   const currentKeys = async () => {
@@ -232,18 +272,48 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     const { origin, protocol } = new URL(endpoint);
     let agent = agents.get(origin);
     if (!agent) {
-      const settings = { keepAlive: true, maxSockets: 32, timeout: attemptTimeoutMs };
+      const settings = { keepAlive: true, maxSockets: concurrency, timeout: attemptTimeoutMs };
       agent = protocol === 'https:' ? new https.Agent(settings) : new http.Agent(settings);
       agents.set(origin, agent);
     }
     return agent;
   };
 
+  // Successes, the bulk of the work, are recorded together: one statement per tick of the event loop.
+  let successes: (Claim & { done: () => void; failed: (error: unknown) => void })[] = [];
+  const flushSuccesses = () => {
+    const batch = successes;
+    successes = [];
+    const lease = new Date(Math.min(...batch.map((claimed) => claimed.lease.getTime())));
+    whileLeased(lease, () => markDelivered(db, batch, clock())).then(
+      () => batch.forEach((claim) => claim.done()),
+      (error: unknown) => batch.forEach((claim) => claim.failed(error)),
+    );
+  };
+  const delivered = (claimed: Claim) =>
+    new Promise<void>((done, failed) => {
+      if (successes.length === 0) setImmediate(flushSuccesses);
+      successes.push({ ...claimed, done, failed });
+    });
+
   let stopped = false;
   let inFlight = 0;
   let claiming = false;
   let claimAgain = false;
   const attempts = new Set<Promise<void>>();
+
+  /** Records outcomes with `write`, again with backoff while the database fails and the lease lasts. */
+  async function whileLeased<T>(lease: Date, write: () => Promise<T>): Promise<T> {
+    for (let pauseMs = 100; ; pauseMs = Math.min(pauseMs * 2, 2000)) {
+      try {
+        return await write();
+      } catch (error) {
+        if (stopped || clock().getTime() + pauseMs >= lease.getTime()) throw error;
+        log.warn({ err: error }, 'recording delivery outcomes failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
+  }
 
   async function deliver(row: ClaimedRow, leaseUntil: Date): Promise<void> {
     const message = messageOf(row);
@@ -255,23 +325,12 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
       clock,
       agent: URL.canParse(row.api_endpoint) ? agentFor(row.api_endpoint) : undefined,
     });
-    const result = await settleWhileLeased(row, leaseUntil, outcome);
+    if (outcome.outcome === 'delivered') return delivered({ id: row.id, lease: leaseUntil });
+    const claimed = { id: row.id, lease: leaseUntil, subscriptionId: row.subscription_id, attempts: row.attempts };
+    const result = await whileLeased(leaseUntil, () => settleFailure(db, claimed, outcome, clock(), retryPolicy));
     if (result === 'gone') log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
     if (result === 'dead') {
       log.warn({ messageId: row.message_id, subscription: row.subscription_reference, reason: 'reason' in outcome ? outcome.reason : '' }, 'delivery dead-lettered');
-    }
-  }
-
-  /** Records the outcome, trying again with backoff while the database is unreachable and the lease lasts. */
-  async function settleWhileLeased(row: ClaimedRow, leaseUntil: Date, outcome: AttemptOutcome) {
-    for (let pauseMs = 100; ; pauseMs = Math.min(pauseMs * 2, 2000)) {
-      try {
-        return await settle(db, row, leaseUntil, outcome, clock(), retryPolicy);
-      } catch (error) {
-        if (stopped || clock().getTime() + pauseMs >= leaseUntil.getTime()) throw error;
-        log.warn({ err: error, messageId: row.message_id }, 'recording a delivery outcome failed; trying again');
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      }
     }
   }
 
@@ -285,7 +344,8 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
       do {
         claimAgain = false;
         const room = concurrency - inFlight;
-        if (stopped || room <= 0) break;
+        // Claim in batches: while attempts are in flight, wait until a quarter of the room is free.
+        if (stopped || room <= 0 || (inFlight > 0 && room < minimumClaim)) break;
         const now = clock();
         const leaseUntil = new Date(now.getTime() + leaseMs);
         const claimed = await claim(db, room, now, leaseUntil);

@@ -18,7 +18,7 @@ import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from 
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
-import { eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
+import { arrived, eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
 
 interface Received {
   request: ReceivedRequest;
@@ -100,11 +100,7 @@ describeEachDatabase('notification delivery', (database) => {
   /** Subscribes, waits for the confirmation message and GETs its SubscribeURL. */
   async function subscribeConfirmed(token: string): Promise<string> {
     const reference = await subscribe(token);
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
     expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
     return reference;
   }
@@ -128,11 +124,7 @@ describeEachDatabase('notification delivery', (database) => {
     const { owner, authority, token } = await newPromoter();
     const reference = await subscribe(token);
 
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
     expect(confirmation!.message).toMatchObject({
       Type: 'SubscriptionConfirmation',
       TopicArn: reference,
@@ -151,11 +143,7 @@ describeEachDatabase('notification delivery', (database) => {
 
     expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
     const { workReferenceNumber, permitReferenceNumber } = await work(database.db, owner, authority);
-    const [notified] = await eventually(() => {
-      const got = notificationsFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [notified] = await arrived(1, () => notificationsFor(fixture.receiver, reference));
     expect(notified!.payload).toMatchObject({
       event_type: 'permit_submitted',
       work_reference_number: workReferenceNumber,
@@ -177,11 +165,7 @@ describeEachDatabase('notification delivery', (database) => {
     const reference = await subscribeConfirmed(token);
     const actor = { username: 'field.engineer', internalUserIdentifier: 'EMP-9', internalUserName: 'Robin Lee' };
     const { workReferenceNumber } = await work(database.db, owner, authority, { actor });
-    const [notified] = await eventually(() => {
-      const got = notificationsFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [notified] = await arrived(1, () => notificationsFor(fixture.receiver, reference));
     const planner = await callerOf(database.db, owner, 'Planner');
     const [row] = (await pollUpdates(database.db, planner, {})).rows.filter((r) => r.work_reference_number === workReferenceNumber);
     expect(notified!.payload).toEqual({
@@ -308,11 +292,7 @@ describeEachDatabase('notification delivery', (database) => {
       let answered = 0;
       fixture.answers.set(reference, () => (++answered === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 }));
       await work(database.db, owner, authority);
-      const [first, second] = await eventually(() => {
-        const got = notificationsFor(fixture.receiver, reference);
-        expect(got).toHaveLength(2);
-        return got;
-      });
+      const [first, second] = await arrived(2, () => notificationsFor(fixture.receiver, reference));
       expect(second!.request.receivedAt - first!.request.receivedAt).toBeGreaterThanOrEqual(950);
       for (const { request } of [first!, second!]) {
         expect(Math.abs(Number(request.headers['webhook-timestamp']) - request.receivedAt / 1000)).toBeLessThan(5);
@@ -394,11 +374,7 @@ describeEachDatabase('unconfirmed subscriptions', (database) => {
     const subscribe = () =>
       fixture.service.request('POST', '/api-notifications/subscribe', { token, body: { api_endpoint: fixture.receiver.url } });
     const reference = (await subscribe()).body.subscription_reference_number as string;
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
 
     fixture.worker.advance(47 * 3600 * 1000);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -431,11 +407,7 @@ describeEachDatabase('several workers', (database) => {
       body: { api_endpoint: fixture.receiver.url },
     });
     const reference = response.body.subscription_reference_number as string;
-    const [confirmation] = await eventually(() => {
-      const got = receivedFor(fixture.receiver, reference);
-      expect(got).toHaveLength(1);
-      return got;
-    });
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
     await fetch(confirmation!.message.SubscribeURL!);
     await Promise.all(Array.from({ length: 30 }, () => work(database.db, owner, authority)));
     await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 20_000);

@@ -83,6 +83,15 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_
   }
 }
 
+/** Waits until `list()` holds exactly `count` items, and returns them. */
+export function arrived<T>(count: number, list: () => T[], timeoutMs?: number): Promise<T[]> {
+  return eventually(() => {
+    const items = list();
+    expect(items).toHaveLength(count);
+    return items;
+  }, timeoutMs);
+}
+
 /** The confirmation token of a subscription, read from its queued confirmation message. */
 export async function confirmationTokenOf(db: Database, reference: string): Promise<string> {
   const [row] = await db
