@@ -32,8 +32,9 @@ import { openDatabase, queryRows, type Database } from '../src/db/database.js';
 import { deliveries, subscriptions } from '../src/db/schema.js';
 import { createEndpointPolicy } from '../src/delivery/endpoint-policy.js';
 import { transitionPermit } from '../src/events/permits.js';
-import { submitWork } from '../src/events/works.js';
 import { confirmSubscription, subscribe } from '../src/notifications/subscriptions.js';
+import { seededRandom } from '../src/simulation/random.js';
+import { work } from '../test/support/fixtures.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../test/support/service-process.js';
 
 const settings = {
@@ -178,50 +179,24 @@ async function subscribers(db: Database, urls: readonly string[]): Promise<{ pro
  * works already submitted (granted, started, stopped), one event per operation, each tagged
  * with its internal_user_identifier.
  */
-function eventWriter(db: Database, promoters: readonly Organisation[], authorities: readonly Organisation[], prefix: string) {
+function eventWriter(db: Database, promoters: readonly Organisation[], authorities: readonly Organisation[]) {
   const steps = ['permit_granted', 'work_start_logged', 'work_stop_logged'] as const;
   const ready: { permitReferenceNumber: string; step: number }[] = [];
   let works = 0;
-  let random = 42;
-  const nextRandom = () => ((random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = seededRandom(42);
   return {
     /** Records one event tagged `tag`; resolves once it has committed. */
     async write(tag: string): Promise<void> {
       const actor = { username: 'bench', internalUserIdentifier: tag };
-      const next = ready.length > 0 && nextRandom() < 0.7 ? ready.splice(Math.floor(nextRandom() * ready.length), 1)[0]! : undefined;
+      const next = ready.length > 0 && random.next() < 0.7 ? ready.splice(random.integer(0, ready.length - 1), 1)[0]! : undefined;
       if (next) {
         await transitionPermit(db, { permitReferenceNumber: next.permitReferenceNumber, eventType: steps[next.step]! }, { actor });
         if (next.step + 1 < steps.length) ready.push({ ...next, step: next.step + 1 });
         return;
       }
-      const serial = ++works;
-      const owner = promoters[serial % promoters.length]!;
-      const authority = authorities[Math.floor(nextRandom() * authorities.length)]!;
-      const start = new Date(Date.now() + 14 * 24 * 3600 * 1000);
-      const { permitReferenceNumber } = await submitWork(
-        db,
-        {
-          workReferenceNumber: `${prefix}${owner.swaCode}X${serial}`,
-          promoterSwaCode: owner.swaCode ?? '',
-          highwayAuthoritySwaCode: authority.swaCode ?? '',
-          street: 'Briggate',
-          town: 'Leeds',
-          area: 'City Centre',
-          usrn: 7201234,
-          roadCategory: 2,
-          worksCoordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
-          locationDescription: 'Outside number 12',
-          permit: {
-            descriptionOfWork: 'Replace a water main valve',
-            workCategory: 'standard',
-            trafficManagementType: 'lane_closure',
-            activityType: 'utility_repair_and_maintenance_works',
-            proposedStartDate: start,
-            proposedEndDate: new Date(start.getTime() + 3 * 24 * 3600 * 1000),
-          },
-        },
-        { actor },
-      );
+      const owner = promoters[++works % promoters.length]!;
+      const authority = random.pick(authorities);
+      const { permitReferenceNumber } = await work(db, owner, authority, { actor });
       ready.push({ permitReferenceNumber, step: 0 });
     },
   };
@@ -259,7 +234,7 @@ async function main(): Promise<void> {
 
     // 1. Latency at a steady rate.
     console.error(`latency: ${settings.eventsPerSecond} events/s for ${settings.seconds} s over ${settings.organisations} subscriptions…`);
-    const writer = eventWriter(db, promoters, authorities, 'LAT');
+    const writer = eventWriter(db, promoters, authorities);
     const committedAt = new Map<string, number>();
     let issued = 0;
     let failed = 0;
@@ -311,7 +286,7 @@ async function main(): Promise<void> {
     expect0(await service.stop(), 'the service did not stop cleanly');
     service = undefined;
     console.error(`throughput: recording a backlog of ${settings.backlog} deliveries…`);
-    const backlogWriter = eventWriter(db, promoters, authorities, 'BACKLOG');
+    const backlogWriter = eventWriter(db, promoters, authorities);
     const backlogStart = now();
     let tags = 0;
     const eventsNeeded = Math.ceil(settings.backlog / 2); // every event goes to two subscriptions
