@@ -13,6 +13,7 @@ import type { Organisation } from '../../src/admin/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { listDeadLetters, replayDeadLetters } from '../../src/notifications/dead-letters.js';
+import type { WorkerOptions } from '../../src/notifications/worker.js';
 import { pollUpdates } from '../../src/queries/poll-updates.js';
 import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from '../delivery/receiver.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
@@ -56,7 +57,7 @@ function signedByPublishedKey(request: ReceivedRequest, keys: JsonWebKey[]): boo
 }
 
 /** The service, a worker and a receiver over one database, with helpers to subscribe. */
-function deliveryFixture(database: TestDatabase) {
+function deliveryFixture(database: TestDatabase, workerOptions: Partial<WorkerOptions> = {}) {
   const fixture = {} as {
     service: RunningService;
     worker: MovableWorker;
@@ -71,7 +72,7 @@ function deliveryFixture(database: TestDatabase) {
       return fixture.answers.get(message.TopicArn ?? '')?.(request, message) ?? { status: 200 };
     };
     fixture.service = await startNotificationService(database.db);
-    fixture.worker = await startTestWorker(database);
+    fixture.worker = await startTestWorker(database, workerOptions);
   }, 30_000);
   afterAll(async () => {
     await fixture.worker?.stop();
@@ -413,5 +414,25 @@ describeEachDatabase('several workers', (database) => {
     await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 20_000);
     const ids = notificationsFor(fixture.receiver, reference).map((got) => got.request.headers['webhook-id']);
     expect(new Set(ids).size).toBe(30);
+  });
+});
+
+describeEachDatabase('waking workers', (database) => {
+  // The worker polls only once a minute here: what arrives sooner was announced by NOTIFY at commit.
+  const fixture = deliveryFixture(database, { pollIntervalMs: 60_000 });
+
+  it('a committed delivery wakes the worker at once', async () => {
+    const owner = await promoter(database.db);
+    const authority = await highwayAuthority(database.db);
+    const token = await tokenFor(database.db, owner, 'Planner');
+    const response = await fixture.service.request('POST', '/api-notifications/subscribe', {
+      token,
+      body: { api_endpoint: fixture.receiver.url },
+    });
+    const reference = response.body.subscription_reference_number as string;
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference), 10_000);
+    expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
+    await work(database.db, owner, authority);
+    await arrived(1, () => notificationsFor(fixture.receiver, reference), 10_000);
   });
 });

@@ -15,7 +15,7 @@ import { createEndpointPolicy, type EndpointPolicy } from '../../src/delivery/en
 import type { Resolver } from '../../src/delivery/guarded-lookup.js';
 import type { RetryPolicy } from '../../src/delivery/retry-schedule.js';
 import { notificationHandlers, notificationRoutes } from '../../src/notifications/http.js';
-import { startWorker, type DeliveryWorker } from '../../src/notifications/worker.js';
+import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/notifications/worker.js';
 import type { TestDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
 
@@ -55,17 +55,18 @@ export interface MovableWorker extends DeliveryWorker {
   advance(ms: number): void;
 }
 
-export async function startTestWorker(database: TestDatabase, retryPolicy: RetryPolicy = fastRetries): Promise<MovableWorker> {
+export async function startTestWorker(database: TestDatabase, overrides: Partial<WorkerOptions> = {}): Promise<MovableWorker> {
   let offset = 0;
   const worker = await startWorker({
     db: database.db,
     listen: database.listen,
     policy: loopbackPolicy,
-    retryPolicy,
+    retryPolicy: fastRetries,
     attemptTimeoutMs: 2000,
     pollIntervalMs: 100,
     expiryIntervalMs: 100,
     clock: () => new Date(Date.now() + offset),
+    ...overrides,
   });
   return Object.assign(worker, { advance: (ms: number) => void (offset += ms) });
 }
