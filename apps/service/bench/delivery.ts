@@ -207,8 +207,12 @@ async function pendingNotifications(db: Database): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-async function notificationCount(db: Database): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from deliveries where kind = 'notification'`);
+/** Deliveries due for the events tagged with `prefix`: each regards a promoter and an authority, both subscribed. */
+async function deliveriesDue(db: Database, prefix: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int * 2 as n from audit_events where internal_user_identifier like ${`${prefix}%`}`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -259,7 +263,7 @@ async function main(): Promise<void> {
     }
     await Promise.all(writes);
     const writeSeconds = (now() - startedAt) / 1000;
-    const expectedDeliveries = await notificationCount(db);
+    const expectedDeliveries = await deliveriesDue(db, 'lat-');
     const allArrived = await until(() => receivers.arrivals.length >= expectedDeliveries, 60_000);
     const latencyService = sampler.stop();
     const latencies = receivers.arrivals

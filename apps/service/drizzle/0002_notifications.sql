@@ -1,5 +1,5 @@
 CREATE TYPE "public"."delivery_kind" AS ENUM('confirmation', 'notification');--> statement-breakpoint
-CREATE TYPE "public"."delivery_status" AS ENUM('pending', 'delivered', 'dead');--> statement-breakpoint
+CREATE TYPE "public"."delivery_status" AS ENUM('pending', 'dead');--> statement-breakpoint
 CREATE TYPE "public"."subscription_status" AS ENUM('unconfirmed', 'confirmed');--> statement-breakpoint
 CREATE TABLE "deliveries" (
 	"id" bigserial PRIMARY KEY NOT NULL,
@@ -15,7 +15,6 @@ CREATE TABLE "deliveries" (
 	"lease_until" timestamp with time zone,
 	"last_error" text,
 	"created_at" timestamp with time zone NOT NULL,
-	"delivered_at" timestamp with time zone,
 	CONSTRAINT "deliveries_message_id_unique" UNIQUE("message_id")
 );
 --> statement-breakpoint

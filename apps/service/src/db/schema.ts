@@ -324,7 +324,8 @@ export const auditEvents = pgTable(
 
 export const subscriptionStatus = pgEnum('subscription_status', ['unconfirmed', 'confirmed']);
 export const deliveryKind = pgEnum('delivery_kind', ['confirmation', 'notification']);
-export const deliveryStatus = pgEnum('delivery_status', ['pending', 'delivered', 'dead']);
+/** A delivered message leaves the outbox: only pending and dead deliveries are kept. */
+export const deliveryStatus = pgEnum('delivery_status', ['pending', 'dead']);
 
 /** One subscription per organisation. Only the SHA-256 of the confirmation token is kept, until it is used. */
 export const subscriptions = pgTable(
@@ -366,7 +367,7 @@ export const subscriptionCoverage = pgTable(
   ],
 );
 
-/** The outbox: one row per message to deliver to one subscription; `message_id` is the stable webhook-id. */
+/** The outbox: one row per message still to deliver (or dead) to one subscription; `message_id` is the stable webhook-id. */
 export const deliveries = pgTable(
   'deliveries',
   {
@@ -393,7 +394,6 @@ export const deliveries = pgTable(
     leaseUntil: moment('lease_until'),
     lastError: text('last_error'),
     createdAt: moment('created_at').notNull(),
-    deliveredAt: moment('delivered_at'),
   },
   (t) => [
     index('deliveries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),

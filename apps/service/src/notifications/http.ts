@@ -33,7 +33,8 @@ export const webhookKeysPath = '/.well-known/webhook-keys';
 
 export function notificationRoutes(options: { db: Database; now?: Clock }): (app: FastifyInstance) => void {
   return (app) => {
-    app.get(confirmPath, async (request, reply) => {
+    // GET only: a HEAD (a link checker, a preview) must not confirm.
+    app.get(confirmPath, { exposeHeadRoute: false }, async (request, reply) => {
       const { token } = request.query as { token?: unknown };
       if (typeof token !== 'string' || token === '') throw new NotFoundError('the confirmation token is missing', 'token');
       const reference = await confirmSubscription(options.db, token, options.now);

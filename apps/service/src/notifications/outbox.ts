@@ -71,19 +71,27 @@ export async function enqueueNotifications(tx: Database, auditEventIds: readonly
   await wakeWorkers(tx);
 }
 
+/** A delivery that has just left its queue (delivered and deleted, or dead). */
+export interface FinishedDelivery {
+  id: string | number;
+  subscription_id: number;
+  ordering_key: string;
+}
+
 /**
- * Makes due the next delivery queued behind each of these, which have just left `pending`
- * (delivered or dead); run in the same transaction as that change.
+ * Makes due the next delivery queued behind each of these, which have just left `pending`;
+ * run in the same transaction as that change.
  */
-export async function releaseSuccessors(tx: Database, finishedIds: readonly (number | string)[]): Promise<void> {
-  if (finishedIds.length === 0) return;
+export async function releaseSuccessors(tx: Database, finished: readonly FinishedDelivery[]): Promise<void> {
+  if (finished.length === 0) return;
+  const rows = JSON.stringify(finished.map((row) => ({ ...row, id: String(row.id) })));
   await tx.execute(sql`
     update deliveries s set next_attempt_at = now()
     from (
       select (select min(n.id) from deliveries n
               where n.subscription_id = f.subscription_id and n.ordering_key = f.ordering_key
                 and n.status = 'pending' and n.id > f.id) as id
-      from deliveries f where f.id in (${idList(finishedIds)})
+      from jsonb_to_recordset(${rows}::jsonb) as f(id bigint, subscription_id integer, ordering_key text)
     ) next
     where s.id = next.id and s.next_attempt_at = 'infinity'`);
 }

@@ -25,7 +25,7 @@ import { checkEndpoint, type EndpointPolicy } from '../delivery/endpoint-policy.
 import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/guarded-lookup.js';
 import { subscriptionConfirmation } from '../delivery/messages.js';
 import type { AuditEventType } from '../domain/enums.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { eventContext, recordEvents, type EventContext } from '../events/record-events.js';
 import { newMessageId, wakeWorkers } from './outbox.js';
 
@@ -54,9 +54,18 @@ export function newSubscriptionReference(): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * Serialises a contractor's subscribing with changes to its contracts, so that neither misses the
+ * other: whichever comes second sees what the first committed.
+ */
+async function lockContractor(tx: Database, contractorOrgId: number): Promise<void> {
+  await tx.execute(sql`select id from organisations where id = ${contractorOrgId} for no key update`);
+}
+
 /** The organisations a subscription of the caller's organisation covers, read in the transaction. */
 async function coveredOrganisations(tx: Database, caller: Caller): Promise<number[]> {
   if (caller.organisation.kind !== 'contractor') return [caller.organisation.id];
+  await lockContractor(tx, caller.organisation.id);
   const rows = await tx
     .select({ id: contracts.promoterOrgId })
     .from(contracts)
@@ -146,9 +155,9 @@ export async function subscribe(
       throw new ConflictError(`${caller.organisation.name} has a subscription already; unsubscribe it first`);
     }
     const covered = await coveredOrganisations(tx, caller);
-    if (covered.length > 0) {
-      await tx.insert(subscriptionCoverage).values(covered.map((organisationId) => ({ subscriptionId: created.id, organisationId })));
-    }
+    // A contractor's last contract may have ended since it authenticated.
+    if (covered.length === 0) throw new ForbiddenError('the contractor holds no active contract');
+    await tx.insert(subscriptionCoverage).values(covered.map((organisationId) => ({ subscriptionId: created.id, organisationId })));
     const messageId = newMessageId();
     const message = subscriptionConfirmation({
       messageId,
@@ -276,6 +285,7 @@ export async function expireUnconfirmed(db: Database, now: Date): Promise<string
 
 /** A contract was added: the contractor's subscription, if any, now covers the promoter too. */
 export async function extendCoverage(tx: Database, contractorOrgId: number, promoterOrgId: number): Promise<void> {
+  await lockContractor(tx, contractorOrgId);
   await tx.execute(sql`
     insert into subscription_coverage (subscription_id, organisation_id)
     select id, ${promoterOrgId} from subscriptions where organisation_id = ${contractorOrgId}
@@ -288,6 +298,7 @@ export async function extendCoverage(tx: Database, contractorOrgId: number, prom
  * nothing any more is removed.
  */
 export async function withdrawCoverage(tx: Database, contractorOrgId: number, promoterOrgId: number): Promise<void> {
+  await lockContractor(tx, contractorOrgId);
   const [subscription] = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)

@@ -13,7 +13,7 @@
  *   attempt ends, and poll as a fallback.
  * - Throughput: up to `concurrency` attempts run at once, with a keep-alive agent per endpoint
  *   origin (new connections still go through the guarded lookup).
- * - Outcomes: 2xx delivered; 410 removes the subscription; anything else is retried on the
+ * - Outcomes: 2xx delivered (the delivery leaves the outbox); 410 removes the subscription; anything else is retried on the
  *   retry schedule (honouring `Retry-After`) and dead-lettered after the last attempt.
  * - Database outages: a failed claim is logged and tried again at the next wake-up or poll;
  *   outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
@@ -34,7 +34,7 @@ import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/r
 import type { SigningKey } from '../delivery/signing.js';
 import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { activeSigningKeys, ensureSigningKey } from './keys.js';
-import { deliveriesChannel, releaseSuccessors } from './outbox.js';
+import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';
 import { expireUnconfirmed } from './subscriptions.js';
 
 /** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
@@ -171,12 +171,12 @@ const claimsJson = (claims: readonly Claim[]) =>
   JSON.stringify(claims.map(({ id, lease }) => ({ id: String(id), lease: lease.toISOString() })));
 
 /**
- * Marks deliveries delivered (those whose claim is still this worker's, locked in id order) and
- * releases what waits behind them, in one transaction.
+ * Removes delivered deliveries from the outbox (those whose claim is still this worker's, locked
+ * in id order) and releases what waits behind them, in one transaction.
  */
-async function markDelivered(db: Database, claims: readonly Claim[], now: Date): Promise<void> {
+async function markDelivered(db: Database, claims: readonly Claim[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const done = await queryRows<{ id: string }>(
+    const done = await queryRows<FinishedDelivery>(
       tx,
       sql`
       with mine as (
@@ -186,15 +186,10 @@ async function markDelivered(db: Database, claims: readonly Claim[], now: Date):
         order by d.id
         for update of d
       )
-      update deliveries d set status = 'delivered', attempts = d.attempts + 1, delivered_at = ${now},
-        lease_until = null, last_error = null
-      from mine where d.id = mine.id
-      returning d.id`,
+      delete from deliveries d using mine where d.id = mine.id
+      returning d.id, d.subscription_id, d.ordering_key`,
     );
-    await releaseSuccessors(
-      tx,
-      done.map((row) => row.id),
-    );
+    await releaseSuccessors(tx, done);
   });
 }
 
@@ -214,16 +209,13 @@ async function settleFailure(
   const next = nextAttempt(claim.attempts + 1, outcome.retryAfterMs, now, retryPolicy);
   if (next.action === 'dead-letter') {
     await db.transaction(async (tx) => {
-      const dead = await queryRows<{ id: string }>(
+      const dead = await queryRows<FinishedDelivery>(
         tx,
         sql`
         update deliveries set status = 'dead', attempts = attempts + 1, lease_until = null, last_error = ${outcome.reason}
-        where ${mine} returning id`,
+        where ${mine} returning id, subscription_id, ordering_key`,
       );
-      await releaseSuccessors(
-        tx,
-        dead.map((row) => row.id),
-      );
+      await releaseSuccessors(tx, dead);
     });
     return 'dead';
   }
@@ -285,7 +277,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     const batch = successes;
     successes = [];
     const lease = new Date(Math.min(...batch.map((claimed) => claimed.lease.getTime())));
-    whileLeased(lease, () => markDelivered(db, batch, clock())).then(
+    whileLeased(lease, () => markDelivered(db, batch)).then(
       () => batch.forEach((claim) => claim.done()),
       (error: unknown) => batch.forEach((claim) => claim.failed(error)),
     );

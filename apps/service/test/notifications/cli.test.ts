@@ -52,7 +52,7 @@ function start(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProce
 }
 
 for (const backend of ['pglite', 'postgres'] as const) {
-  describe(`notification commands against ${backend}`, { timeout: 90_000 }, () => {
+  describe(`notification commands against ${backend}`, { timeout: 180_000 }, () => {
     let target: string[] = [];
     let config: DatabaseConfig;
     let cleanUp: () => Promise<void> = async () => undefined;

@@ -18,7 +18,7 @@ import { pollUpdates } from '../../src/queries/poll-updates.js';
 import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from '../delivery/receiver.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
-import type { RunningService } from '../support/http.js';
+import { documentSchema, type RunningService } from '../support/http.js';
 import { arrived, eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
 
 interface Received {
@@ -26,6 +26,19 @@ interface Received {
   message: Record<string, string>;
   /** The parsed `Message` of a notification. */
   payload: Record<string, unknown> | undefined;
+}
+
+const messageSchemas = {
+  SubscriptionConfirmation: documentSchema('SubscriptionConfirmationMessage'),
+  Notification: documentSchema('NotificationMessage'),
+};
+const payloadSchema = documentSchema('NotificationPayload');
+
+/** Every message and payload received matches its schema in the document, exactly. */
+function expectValidAgainstDocument({ message, payload }: Received): void {
+  const validate = messageSchemas[message.Type as keyof typeof messageSchemas];
+  expect(validate?.(message) ? [] : (validate?.errors ?? [`unknown Type ${message.Type}`])).toEqual([]);
+  if (payload !== undefined) expect(payloadSchema(payload) ? [] : payloadSchema.errors).toEqual([]);
 }
 
 /** Everything the receiver got for one subscription, in arrival order. */
@@ -36,7 +49,11 @@ function receivedFor(receiver: Receiver, reference: string): Received[] {
       const payload = message.Type === 'Notification' ? (JSON.parse(message.Message ?? '') as Record<string, unknown>) : undefined;
       return { request, message, payload };
     })
-    .filter((received) => received.message.TopicArn === reference);
+    .filter((received) => received.message.TopicArn === reference)
+    .map((received) => {
+      expectValidAgainstDocument(received);
+      return received;
+    });
 }
 
 const notificationsFor = (receiver: Receiver, reference: string) =>
@@ -138,9 +155,12 @@ describeEachDatabase('notification delivery', (database) => {
     });
     expect(signedByPublishedKey(confirmation!.request, keys)).toBe(true);
 
-    // Before confirmation nothing but the confirmation is queued.
+    // Before confirmation nothing but the confirmation is queued (a failing receiver keeps in the
+    // outbox anything that would have been).
+    fixture.answers.set(reference, () => ({ status: 500 }));
     const early = await work(database.db, owner, authority);
     expect(await deliveriesOfWork(early.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(reference);
 
     expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
     const { workReferenceNumber, permitReferenceNumber } = await work(database.db, owner, authority);
@@ -186,7 +206,10 @@ describeEachDatabase('notification delivery', (database) => {
     const forAuthority = await subscribeConfirmed(await tokenFor(database.db, authority, 'HighwayAuthority'));
     const forContractor = await subscribeConfirmed(await tokenFor(database.db, firm, 'Contractor'));
 
+    fixture.answers.set(forContractor, () => ({ status: 500 }));
     const elsewhere = await work(database.db, otherPromoter, await highwayAuthority(database.db));
+    expect(await deliveriesOfWork(elsewhere.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(forContractor);
     const { workReferenceNumber } = await work(database.db, owner, authority);
     for (const reference of [forAuthority, forContractor]) {
       await eventually(() =>
@@ -195,7 +218,6 @@ describeEachDatabase('notification delivery', (database) => {
         ]),
       );
     }
-    expect(await deliveriesOfWork(elsewhere.workReferenceNumber)).toEqual([]);
   });
 
   it('a contract added later extends a contractor’s subscription; removing one stops delivery and drops what was pending', async () => {
@@ -222,7 +244,7 @@ describeEachDatabase('notification delivery', (database) => {
       ),
     );
     await removeContract(database.db, { contractor: firm.name, promoter: first.owner.name });
-    fixture.answers.delete(reference);
+    fixture.answers.set(reference, () => ({ status: 500 }));
     expect(await deliveriesOfWork(pending.workReferenceNumber)).toEqual([]);
     const coverage = await database.db
       .select({ organisationId: subscriptionCoverage.organisationId })
@@ -233,6 +255,7 @@ describeEachDatabase('notification delivery', (database) => {
 
     const afterRemoval = await work(database.db, first.owner, first.authority);
     expect(await deliveriesOfWork(afterRemoval.workReferenceNumber)).toEqual([]);
+    fixture.answers.delete(reference);
   });
 
   describe('failures', () => {
@@ -352,6 +375,7 @@ describeEachDatabase('notification delivery', (database) => {
     const other = await newPromoter();
     await addContract(database.db, { contractor: firm.name, promoter: other.owner.name });
     const reference = await subscribeConfirmed(await tokenFor(database.db, firm, 'Contractor'));
+    fixture.answers.set(reference, () => ({ status: 500 }));
     await subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
     const events = await database.db
       .select({ id: auditEvents.id })

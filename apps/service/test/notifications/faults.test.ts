@@ -82,7 +82,7 @@ async function dueUpdateIds(db: Database, { owner }: Subscriber): Promise<number
   return rows.map((row) => Number(row.updateId)).sort((a, b) => a - b);
 }
 
-/** How many of the subscription's deliveries are in each status. */
+/** How many of the subscription's deliveries are left in the outbox, by status (a delivered one leaves it). */
 async function deliveryStatuses(db: Database, { reference }: Subscriber): Promise<Record<string, number>> {
   const rows = await queryRows<{ status: string; n: number }>(
     db,
@@ -224,7 +224,7 @@ for (const kind of ['postgres', 'pglite'] as const) {
       // The held messages reached the receiver before the kill and were sent again after it.
       expect(expectRepeatsIdentical(notificationsOf(got.received, subscriber))).toBeGreaterThan(0);
       expect(await second.stop()).toBe(0);
-      expect(await deliveryStatuses(await database(), subscriber)).toEqual({ delivered: expected.length + 1 });
+      expect(await deliveryStatuses(await database(), subscriber)).toEqual({});
     });
 
     it('a receiver that refuses connections, then answers 503, then comes back gets everything, in update_id order per work', async () => {
@@ -270,7 +270,7 @@ for (const kind of ['postgres', 'pglite'] as const) {
       }
       expectRepeatsIdentical(notificationsOf(back.received, subscriber));
       expect(await running.stop()).toBe(0);
-      expect(await deliveryStatuses(await database(), subscriber)).toEqual({ delivered: expected.length + 1 });
+      expect(await deliveryStatuses(await database(), subscriber)).toEqual({});
     });
   });
 }
@@ -318,7 +318,7 @@ describe('delivery while PostgreSQL crashes and restarts [private postgres clust
     await recordWorks(db, subscriber, 8);
     const expected = await dueUpdateIds(db, subscriber);
     await eventually(() => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected), afterLeaseMs);
-    await eventually(async () => expect(await deliveryStatuses(db, subscriber)).toEqual({ delivered: expected.length + 1 }), 60_000);
+    await eventually(async () => expect(await deliveryStatuses(db, subscriber)).toEqual({}), 60_000);
     // The outcomes answered during the outage were recorded once it ended, not left to a lease
     // that would have sent those messages again.
     expect(expectRepeatsIdentical(notificationsOf(got.received, subscriber))).toBe(0);

@@ -136,6 +136,15 @@ describeEachDatabase('subscriptions', (database) => {
       expect((await second.json()).error.code).toBe('not_found');
     });
 
+    it('a HEAD request does not confirm', async () => {
+      const { token } = await plannerOfNewPromoter();
+      const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const confirmation = await confirmationTokenOf(database.db, reference);
+      const head = await fetch(`${service.baseUrl}/api-notifications/confirm?token=${confirmation}`, { method: 'HEAD' });
+      expect(head.status).toBe(404);
+      expect((await confirm(service, confirmation)).status).toBe(200);
+    });
+
     it.each(['cnf_unknown', ''])('an unknown or missing token (%j) is 404 and needs no credential', async (unknown) => {
       const response = await confirm(service, unknown);
       expect(response.status).toBe(404);
@@ -234,6 +243,12 @@ describeEachDatabase('subscriptions', (database) => {
       const own = (await subscribeAs(token)).body.subscription_reference_number;
       const listed = (await listAs(token)).body as { subscription_reference_number: string }[];
       expect(listed.map((row) => row.subscription_reference_number)).toEqual([own, promoters]);
+    });
+
+    it('refuses any query parameter with 400', async () => {
+      const { token } = await plannerOfNewPromoter();
+      const response = await service.request('GET', '/api-notifications/subscriptions', { token, query: { swa_code: 'P1' } });
+      expect(response.status).toBe(400);
     });
 
     it('does not show a highway authority the promoters’ subscriptions', async () => {

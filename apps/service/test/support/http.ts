@@ -21,6 +21,9 @@ const anchored = (schema: JsonSchema) =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi:document#/components/')) as JsonSchema;
 const errorSchema = ajv.compile({ $ref: 'openapi:document#/components/schemas/ErrorResponse' });
 
+/** A validator of a schema of the document's components, e.g. the webhook messages. */
+export const documentSchema = (name: string): ValidateFunction => ajv.compile({ $ref: `openapi:document#/components/schemas/${name}` });
+
 interface RawResponse {
   $ref?: string;
   content?: Record<string, { schema: JsonSchema }>;
