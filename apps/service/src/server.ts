@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp } from './http/app.js';
-import { endpointPolicyOf, retryPolicyOf } from './notifications/config.js';
+import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
 import { notificationHandlers, notificationRoutes } from './notifications/http.js';
 import { ensureSigningKey } from './notifications/keys.js';
 import { startWorker, type DeliveryWorker } from './notifications/worker.js';
@@ -43,16 +43,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   baseUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`;
   const worker = notifications.worker
-    ? await startWorker({
-        db: handle.db,
-        listen: handle.listen,
-        policy,
-        retryPolicy: retryPolicyOf(notifications),
-        attemptTimeoutMs: notifications.attemptTimeoutMs,
-        concurrency: notifications.concurrency,
-        pollIntervalMs: notifications.pollIntervalMs,
-        log: app.log,
-      })
+    ? await startWorker({ ...workerSettingsOf(notifications), db: handle.db, listen: handle.listen, log: app.log })
     : undefined;
   let closing: Promise<void> | undefined;
   return {

@@ -5,7 +5,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { pino } from 'pino';
 import type { Database, DatabaseHandle } from '../db/database.js';
-import { endpointPolicyOf, notificationConfigFromEnv, retryPolicyOf } from './config.js';
+import { notificationConfigFromEnv, workerSettingsOf } from './config.js';
 import { listDeadLetters, replayDeadLetters } from './dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from './keys.js';
 import { startWorker } from './worker.js';
@@ -27,15 +27,10 @@ export function addNotificationCommands(program: Command, withDatabase: WithData
     .description('deliver notifications until interrupted (several workers may share one PostgreSQL database)')
     .action((_options, command: Command) =>
       withDatabase(command, async (db, handle) => {
-        const config = notificationConfigFromEnv();
         const worker = await startWorker({
+          ...workerSettingsOf(notificationConfigFromEnv()),
           db,
           listen: handle.listen,
-          policy: endpointPolicyOf(config),
-          retryPolicy: retryPolicyOf(config),
-          attemptTimeoutMs: config.attemptTimeoutMs,
-          concurrency: config.concurrency,
-          pollIntervalMs: config.pollIntervalMs,
           log: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
         });
         console.error('delivery worker running; Ctrl-C to stop');

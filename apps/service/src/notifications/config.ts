@@ -3,6 +3,7 @@ import { integer } from '../config.js';
 import { createEndpointPolicy, type EndpointPolicy } from '../delivery/endpoint-policy.js';
 import { defaultAttemptTimeoutMs } from '../delivery/attempt.js';
 import { defaultRetryPolicy, parseSchedule, type RetryPolicy } from '../delivery/retry-schedule.js';
+import type { WorkerOptions } from './worker.js';
 
 export interface NotificationConfig {
   /** `PUBLIC_BASE_URL`: the interface's base URL as receivers reach it; default the served one. */
@@ -48,3 +49,12 @@ export function notificationConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
 export const endpointPolicyOf = (config: NotificationConfig): EndpointPolicy => createEndpointPolicy(config.allowList);
 
 export const retryPolicyOf = (config: NotificationConfig): RetryPolicy => ({ ...defaultRetryPolicy, schedule: config.retrySchedule });
+
+/** The settings of a delivery worker (`serve`'s or `street-events worker`) from the configuration. */
+export const workerSettingsOf = (config: NotificationConfig): Omit<WorkerOptions, 'db' | 'listen' | 'log'> => ({
+  policy: endpointPolicyOf(config),
+  retryPolicy: retryPolicyOf(config),
+  attemptTimeoutMs: config.attemptTimeoutMs,
+  concurrency: config.concurrency,
+  pollIntervalMs: config.pollIntervalMs,
+});

@@ -96,7 +96,25 @@ function deliveryFixture(database: TestDatabase, workerOptions: Partial<WorkerOp
     await fixture.service?.close();
     await fixture.receiver?.close();
   });
-  return fixture;
+
+  /** Subscribes the receiver; returns the subscription reference. */
+  async function subscribe(token: string): Promise<string> {
+    const response = await fixture.service.request('POST', '/api-notifications/subscribe', {
+      token,
+      body: { api_endpoint: fixture.receiver.url },
+    });
+    expect(response.status).toBe(200);
+    return response.body.subscription_reference_number;
+  }
+
+  /** Subscribes, waits for the confirmation message and GETs its SubscribeURL. */
+  async function subscribeConfirmed(token: string): Promise<string> {
+    const reference = await subscribe(token);
+    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference), 10_000);
+    expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
+    return reference;
+  }
+  return Object.assign(fixture, { subscribe, subscribeConfirmed });
 }
 
 describeEachDatabase('notification delivery', (database) => {
@@ -106,22 +124,7 @@ describeEachDatabase('notification delivery', (database) => {
     keys = ((await (await fetch(new URL('/.well-known/webhook-keys', fixture.service.baseUrl))).json()) as { keys: JsonWebKey[] }).keys;
   });
 
-  async function subscribe(token: string, body: object = {}): Promise<string> {
-    const response = await fixture.service.request('POST', '/api-notifications/subscribe', {
-      token,
-      body: { api_endpoint: fixture.receiver.url, ...body },
-    });
-    expect(response.status).toBe(200);
-    return response.body.subscription_reference_number;
-  }
-
-  /** Subscribes, waits for the confirmation message and GETs its SubscribeURL. */
-  async function subscribeConfirmed(token: string): Promise<string> {
-    const reference = await subscribe(token);
-    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
-    expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
-    return reference;
-  }
+  const { subscribe, subscribeConfirmed } = fixture;
 
   async function deliveriesOfWork(workReferenceNumber: string) {
     return database.db
@@ -426,14 +429,7 @@ describeEachDatabase('several workers', (database) => {
   it('share the outbox: every message is delivered once', async () => {
     const owner = await promoter(database.db);
     const authority = await highwayAuthority(database.db);
-    const token = await tokenFor(database.db, owner, 'Planner');
-    const response = await fixture.service.request('POST', '/api-notifications/subscribe', {
-      token,
-      body: { api_endpoint: fixture.receiver.url },
-    });
-    const reference = response.body.subscription_reference_number as string;
-    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
-    await fetch(confirmation!.message.SubscribeURL!);
+    const reference = await fixture.subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
     await Promise.all(Array.from({ length: 30 }, () => work(database.db, owner, authority)));
     await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 20_000);
     const ids = notificationsFor(fixture.receiver, reference).map((got) => got.request.headers['webhook-id']);
@@ -448,14 +444,7 @@ describeEachDatabase('waking workers', (database) => {
   it('a committed delivery wakes the worker at once', async () => {
     const owner = await promoter(database.db);
     const authority = await highwayAuthority(database.db);
-    const token = await tokenFor(database.db, owner, 'Planner');
-    const response = await fixture.service.request('POST', '/api-notifications/subscribe', {
-      token,
-      body: { api_endpoint: fixture.receiver.url },
-    });
-    const reference = response.body.subscription_reference_number as string;
-    const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference), 10_000);
-    expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(200);
+    const reference = await fixture.subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
     await work(database.db, owner, authority);
     await arrived(1, () => notificationsFor(fixture.receiver, reference), 10_000);
   });

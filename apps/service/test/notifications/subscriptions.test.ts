@@ -104,6 +104,21 @@ describeEachDatabase('subscriptions', (database) => {
       expect(await coverageOf(reference)).toEqual([second.id, later.id].sort());
     });
 
+    it('a contract added while the contractor subscribes is covered, whichever commits first', async () => {
+      for (let round = 0; round < 8; round++) {
+        const first = await promoter(database.db);
+        const second = await promoter(database.db);
+        const firm = await contractor(database.db);
+        await addContract(database.db, { contractor: firm.name, promoter: first.name });
+        const token = await tokenFor(database.db, firm, 'Contractor');
+        const [subscribed] = await Promise.all([
+          subscribeAs(token),
+          addContract(database.db, { contractor: firm.name, promoter: second.name }),
+        ]);
+        expect(await coverageOf(subscribed.body.subscription_reference_number)).toEqual([first.id, second.id].sort());
+      }
+    });
+
     it('a contractor subscription is removed with its last contract', async () => {
       const only = await promoter(database.db);
       const firm = await contractor(database.db);
