@@ -12,6 +12,7 @@ import { addContract, removeContract } from '../../src/admin/contracts.js';
 import type { Organisation } from '../../src/admin/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
+import { openWorkObject } from '../../src/events/work-objects.js';
 import { listDeadLetters, replayDeadLetters } from '../../src/notifications/dead-letters.js';
 import type { WorkerOptions } from '../../src/notifications/worker.js';
 import { pollUpdates } from '../../src/queries/poll-updates.js';
@@ -434,6 +435,40 @@ describeEachDatabase('several workers', (database) => {
     await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 20_000);
     const ids = notificationsFor(fixture.receiver, reference).map((got) => got.request.headers['webhook-id']);
     expect(new Set(ids).size).toBe(30);
+  });
+});
+
+describeEachDatabase('concurrent writers and a flaky receiver', (database) => {
+  const fixture = deliveryFixture(database, {
+    retryPolicy: { schedule: [0, 20, 40, 80, 160, 320], jitter: { kind: 'full' }, random: Math.random },
+  });
+
+  it('every notification arrives, each work’s in update_id order, none stuck behind another', async () => {
+    const owner = await promoter(database.db);
+    const authority = await highwayAuthority(database.db);
+    const reference = await fixture.subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
+    let answered = 0;
+    fixture.answers.set(reference, () => ({ status: ++answered % 4 === 0 ? 503 : 200 }));
+    const created = await Promise.all(Array.from({ length: 4 }, () => work(database.db, owner, authority)));
+    // Comments on the same works from many writers at once, while earlier ones are being delivered.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        openWorkObject(database.db, {
+          workReferenceNumber: created[index % created.length]!.workReferenceNumber,
+          objectType: 'comment',
+          eventType: 'comment_submitted',
+        }),
+      ),
+    );
+    const notified = () => new Set(notificationsFor(fixture.receiver, reference).map((got) => got.payload?.update_id));
+    await eventually(() => expect(notified().size).toBe(44), 30_000);
+    await eventually(async () => expect(await database.db.select().from(deliveries).where(eq(deliveries.status, 'pending'))).toEqual([]));
+    for (const { workReferenceNumber } of created) {
+      const arrivals = notificationsFor(fixture.receiver, reference)
+        .filter((got) => got.payload?.work_reference_number === workReferenceNumber)
+        .map((got) => got.payload!.update_id as number);
+      expect(arrivals).toEqual([...arrivals].sort((a, b) => a - b));
+    }
   });
 });
 
