@@ -49,9 +49,9 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (on PostgreSQL, over a connection of its
-   * own); resolves to the function that stops listening.
+   * own, opened again when lost); resolves to the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: () => void, log?: ListenLog): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -111,7 +111,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         return found.db;
       },
       migrate: () => migrateNodePostgres(db, { migrationsFolder }),
-      listen: (channel, onNotify) => listenOnServer(config.url, channel, onNotify),
+      listen: (channel, onNotify, log) => listenOnServer(config.url, channel, onNotify, log),
       close: async () => {
         await Promise.all([pool.end(), ...[...limited.values()].map((entry) => entry.pool.end())]);
       },
@@ -135,26 +135,81 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   };
 }
 
+/** Where a lost LISTEN connection is reported; the worker passes its logger. */
+export interface ListenLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+const listenRetryMs = { first: 250, max: 5000 };
+
 /**
- * LISTEN over a dedicated connection. A lost connection is opened again after a second;
- * notifications sent meanwhile are missed, which listeners make up for by polling.
+ * LISTEN over a dedicated connection. A lost connection (the server restarted, the network
+ * dropped) is opened again with backoff, from a quarter of a second up to 5 s between tries,
+ * for as long as the listener is wanted; once it is back, `onNotify` is called once, since
+ * notifications sent meanwhile were missed. The first connection must succeed.
  */
-async function listenOnServer(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  log?: ListenLog,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let delay = listenRetryMs.first;
+  let lostSince: number | undefined;
+  const reconnectLater = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch(() => undefined);
+    }, delay);
+    delay = Math.min(delay * 2, listenRetryMs.max);
+  };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
-    next.on('notification', () => onNotify());
-    next.on('error', () => {
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = undefined;
       void next.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    await next.connect();
-    await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+      if (stopped) return;
+      if (lostSince === undefined) {
+        lostSince = Date.now();
+        log?.warn({ channel, err: error }, 'LISTEN connection lost; reconnecting');
+      }
+      reconnectLater();
+    };
+    next.on('notification', () => onNotify());
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      onLost(error as Error);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
+    delay = listenRetryMs.first;
+    if (lostSince !== undefined) {
+      log?.info({ channel, afterMs: Date.now() - lostSince }, 'LISTEN connection re-established');
+      lostSince = undefined;
+      onNotify();
+    }
   };
-  await connect();
+  await connect().catch((error: unknown) => {
+    stopped = true;
+    clearTimeout(retry);
+    throw error;
+  });
   return async () => {
     stopped = true;
     clearTimeout(retry);

@@ -15,6 +15,10 @@
  *   origin (new connections still go through the guarded lookup).
  * - Outcomes: 2xx delivered (the delivery leaves the outbox); 410 removes the subscription; anything else is retried on the
  *   retry schedule (honouring `Retry-After`) and dead-lettered after the last attempt.
+ * - Database outages: a failed claim is logged and tried again at the next wake-up or poll;
+ *   outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
+ *   receiver that answered is not sent the message again once the database is back; the keys
+ *   loaded last keep signing.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -33,8 +37,8 @@ import { activeSigningKeys, ensureSigningKey } from './keys.js';
 import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';
 import { expireUnconfirmed } from './subscriptions.js';
 
-/** Subscribes to a NOTIFY channel; resolves to the function that unsubscribes. */
-export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+/** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
+export type Listen = (channel: string, onNotify: () => void, log?: Log) => Promise<() => Promise<void>>;
 
 interface Log {
   info(object: object, message: string): void;
@@ -244,8 +248,12 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
   let keysLoadedAt = Date.now();
   const currentKeys = async () => {
     if (Date.now() - keysLoadedAt > keyCacheMs) {
-      const loaded = await activeSigningKeys(db);
-      if (loaded.length > 0) keys = loaded;
+      try {
+        const loaded = await activeSigningKeys(db);
+        if (loaded.length > 0) keys = loaded;
+      } catch (error) {
+        log.warn({ err: error }, 'reloading the signing keys failed; signing with those loaded before');
+      }
       keysLoadedAt = Date.now();
     }
     return keys;
@@ -268,7 +276,8 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
   const flushSuccesses = () => {
     const batch = successes;
     successes = [];
-    markDelivered(db, batch).then(
+    const lease = new Date(Math.min(...batch.map((claimed) => claimed.lease.getTime())));
+    whileLeased(lease, () => markDelivered(db, batch)).then(
       () => batch.forEach((claim) => claim.done()),
       (error: unknown) => batch.forEach((claim) => claim.failed(error)),
     );
@@ -285,6 +294,19 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
   let claimAgain = false;
   const attempts = new Set<Promise<void>>();
 
+  /** Records outcomes with `write`, again with backoff while the database fails and the lease lasts. */
+  async function whileLeased<T>(lease: Date, write: () => Promise<T>): Promise<T> {
+    for (let pauseMs = 100; ; pauseMs = Math.min(pauseMs * 2, 2000)) {
+      try {
+        return await write();
+      } catch (error) {
+        if (stopped || clock().getTime() + pauseMs >= lease.getTime()) throw error;
+        log.warn({ err: error }, 'recording delivery outcomes failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
+  }
+
   async function deliver(row: ClaimedRow, leaseUntil: Date): Promise<void> {
     const message = messageOf(row);
     const request = deliveryRequest(message, await currentKeys(), clock());
@@ -297,7 +319,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     });
     if (outcome.outcome === 'delivered') return delivered({ id: row.id, lease: leaseUntil });
     const claimed = { id: row.id, lease: leaseUntil, subscriptionId: row.subscription_id, attempts: row.attempts };
-    const result = await settleFailure(db, claimed, outcome, clock(), retryPolicy);
+    const result = await whileLeased(leaseUntil, () => settleFailure(db, claimed, outcome, clock(), retryPolicy));
     if (result === 'gone') log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
     if (result === 'dead') {
       log.warn({ messageId: row.message_id, subscription: row.subscription_reference, reason: 'reason' in outcome ? outcome.reason : '' }, 'delivery dead-lettered');
@@ -351,7 +373,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     }
   }
 
-  const unlisten = options.listen ? await options.listen(deliveriesChannel, () => void pump()) : undefined;
+  const unlisten = options.listen ? await options.listen(deliveriesChannel, () => void pump(), log) : undefined;
   const pollTimer = setInterval(() => void pump(), pollIntervalMs);
   const expiryTimer = setInterval(() => void expire(), expiryIntervalMs);
   void expire();

@@ -30,7 +30,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(): Promise<Receiver> {
+/** Listens on `port` (any free one by default; a given one to come back where a closed receiver was). */
+export async function startReceiver(port = 0): Promise<Receiver> {
   const received: ReceivedRequest[] = [];
   const receiver = { answer: { status: 200 } as Receiver['answer'], received };
   const server = createServer((request, response) => {
@@ -50,11 +51,11 @@ export async function startReceiver(): Promise<Receiver> {
       response.on('close', () => clearTimeout(timer));
     });
   });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((listening) => server.listen(port, '127.0.0.1', listening));
+  const bound = (server.address() as AddressInfo).port;
   return Object.assign(receiver, {
-    port,
-    url: `http://127.0.0.1:${port}/hook`,
+    port: bound,
+    url: `http://127.0.0.1:${bound}/hook`,
     close: () =>
       new Promise<void>((closed) => {
         server.closeAllConnections();

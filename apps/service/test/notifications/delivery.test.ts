@@ -432,10 +432,10 @@ describeEachDatabase('several workers', (database) => {
     const authority = await highwayAuthority(database.db);
     const reference = await fixture.subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
     await Promise.all(Array.from({ length: 30 }, () => work(database.db, owner, authority)));
-    await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 20_000);
+    await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 50_000);
     const ids = notificationsFor(fixture.receiver, reference).map((got) => got.request.headers['webhook-id']);
     expect(new Set(ids).size).toBe(30);
-  });
+  }, 60_000);
 });
 
 describeEachDatabase('concurrent writers and a flaky receiver', (database) => {
