@@ -13,11 +13,12 @@
  *   `event_subscription_removed`, organisation-level events (object: the subscription
  *   reference) of each organisation the subscription covers.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { components } from '@street-events/types';
 import { requireInterfaceCaller, type Caller } from '../auth/caller.js';
+import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { contracts, deliveries, subscriptionCoverage, subscriptions } from '../db/schema.js';
@@ -51,8 +52,6 @@ const referenceAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export function newSubscriptionReference(): string {
   return `SUB-${[...randomBytes(26)].map((byte) => referenceAlphabet[byte % 32]).join('')}`;
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * Serialises a contractor's subscribing with changes to its contracts, so that neither misses the
@@ -144,7 +143,7 @@ export async function subscribe(
         organisationId: caller.organisation.id,
         apiEndpoint: body.api_endpoint,
         description: body.subscription_description ?? '',
-        confirmationTokenHash: sha256(token),
+        confirmationTokenHash: tokenHash(token),
         createdAt: context.at,
       })
       .onConflictDoNothing({ target: subscriptions.organisationId })
@@ -260,7 +259,7 @@ export async function confirmSubscription(db: Database, token: string, now: Cloc
     .set({ status: 'confirmed', confirmedAt: at, confirmationTokenHash: null })
     .where(
       and(
-        eq(subscriptions.confirmationTokenHash, sha256(token)),
+        eq(subscriptions.confirmationTokenHash, tokenHash(token)),
         eq(subscriptions.status, 'unconfirmed'),
         sql`${subscriptions.createdAt} > ${new Date(at.getTime() - confirmationWindowMs)}`,
       ),
