@@ -17,7 +17,7 @@ import type { PermitEventType } from '../domain/permits.js';
 import type { OpeningEventType, WorkObjectTransitionEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
 import { decideChangeRequest, submitChangeRequest, type ChangeRequestDecision } from '../events/change-requests.js';
 import { transitionPermit } from '../events/permits.js';
-import type { WriteOptions } from '../events/record-events.js';
+import { actorOf, type ActorFields, type WriteOptions } from '../events/record-events.js';
 import { endQuarter } from '../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
 import { submitWork } from '../events/works.js';
@@ -27,12 +27,6 @@ import { RequestValidationError } from '../http/error-body.js';
 import { listOperations } from '../http/openapi.js';
 import { compileValidators } from '../http/validation.js';
 import { internalDocument } from './document.js';
-
-/** The fields every write may carry: who acted, in the permitting system's own terms. */
-interface ActorFields {
-  internal_user_identifier?: string | null;
-  internal_user_name?: string | null;
-}
 
 interface WorkSubmissionBody extends ActorFields {
   work_reference_number: string;
@@ -233,11 +227,7 @@ async function recordedEvents(db: Database, eventIds: readonly number[]) {
 /** The operator as acting user, with the internal user fields of the request (body or query). */
 function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefined, eventIds: number[]): WriteOptions {
   return {
-    actor: {
-      username: caller.username,
-      internalUserIdentifier: fields.internal_user_identifier ?? undefined,
-      internalUserName: fields.internal_user_name ?? undefined,
-    },
+    actor: actorOf(caller, fields),
     now: clock,
     onRecorded: (ids) => eventIds.push(...ids),
   };

@@ -27,7 +27,7 @@ import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/
 import { subscriptionConfirmation } from '../delivery/messages.js';
 import type { AuditEventType } from '../domain/enums.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import { eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
+import { actorOf, eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
 import { newMessageId, wakeWorkers } from './outbox.js';
 
 type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
@@ -93,14 +93,6 @@ async function recordSubscriptionEvents(
       [{ eventType, objectType: 'event_subscription', objectReferenceNumber: reference, parentObjectReferenceNumber: null }],
     );
   }
-}
-
-function actorOf(caller: Caller, body: { internal_user_identifier?: string | null; internal_user_name?: string | null }) {
-  return {
-    username: caller.username,
-    internalUserIdentifier: body.internal_user_identifier ?? undefined,
-    internalUserName: body.internal_user_name ?? undefined,
-  };
 }
 
 /**
