@@ -18,9 +18,9 @@ import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
 import { searchPermits } from '../queries/search-permits.js';
 import { registerInternalApi } from '../internal/routes.js';
 import { authenticateRequest } from './authentication.js';
-import { errorBody, RequestValidationError, sendError } from './error-body.js';
+import { errorBody, sendError } from './error-body.js';
 import { listOperations, loadDocument, type Operation } from './openapi.js';
-import { compileValidators, type RequestValidator } from './validation.js';
+import { compileValidators, validateRequest, type RequestValidator } from './validation.js';
 
 export const basePath = '/v7';
 
@@ -176,10 +176,7 @@ function registerOperation(
     method: operation.method,
     url: `${basePath}${operation.path}`,
     onRequest,
-    preValidation: async (request) => {
-      const problems = [...validator.query(request.query), ...validator.body(request.body)];
-      if (problems.length > 0) throw new RequestValidationError(problems);
-    },
+    preValidation: validateRequest(validator),
     handler: async (request, reply) => {
       const result = await handler({
         caller: request.caller as Caller,

@@ -23,9 +23,8 @@ import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
 import { submitWork } from '../events/works.js';
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import { authenticateRequest } from '../http/authentication.js';
-import { RequestValidationError } from '../http/error-body.js';
 import { listOperations } from '../http/openapi.js';
-import { compileValidators } from '../http/validation.js';
+import { compileValidators, validateRequest } from '../http/validation.js';
 import { internalDocument } from './document.js';
 
 interface WorkSubmissionBody extends ActorFields {
@@ -247,10 +246,7 @@ export function registerInternalApi(app: FastifyInstance, options: { db: Databas
       method: operation.method,
       url: operation.path.replaceAll(/\{(\w+)\}/g, ':$1'),
       onRequest: authenticateRequest(options.authentication, operation),
-      preValidation: async (request) => {
-        const problems = [...validator.path(request.params), ...validator.query(request.query), ...validator.body(request.body)];
-        if (problems.length > 0) throw new RequestValidationError(problems);
-      },
+      preValidation: validateRequest(validator),
       handler: async (request, reply) => {
         const eventIds: number[] = [];
         const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
