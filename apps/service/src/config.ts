@@ -1,6 +1,7 @@
 /** The service's configuration, read once from environment variables (documented in the README). */
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
+import type { RateLimit } from './http/app.js';
 import { notificationConfigFromEnv, type NotificationConfig } from './notifications/config.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
 
@@ -13,6 +14,8 @@ export interface ServiceConfig {
   bodyLimitBytes: number;
   /** How long an authenticated caller is reused (`AUTH_CACHE_TTL_MS`); 0: every request looks its token up. */
   authCacheTtlMs: number;
+  /** Requests per caller per window (`RATE_LIMIT_MAX` per `RATE_LIMIT_WINDOW_MS`); max 0: no limit. */
+  rateLimit: RateLimit;
   notifications: NotificationConfig;
 }
 
@@ -36,6 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     statementTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', defaultStatementTimeoutMs),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', defaultAuthenticationCache.ttlMs),
+    rateLimit: { max: integer(env, 'RATE_LIMIT_MAX', 0), windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1) },
     notifications: notificationConfigFromEnv(env),
   };
 }

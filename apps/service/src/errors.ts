@@ -47,3 +47,8 @@ export class TimeoutError extends ServiceError {
 export class ConflictError extends ServiceError {
   readonly status = 409;
 }
+
+/** 429: the caller sent more requests than the configured rate limit allows in its window. */
+export class RateLimitedError extends ServiceError {
+  readonly status = 429;
+}

@@ -37,6 +37,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
+    rateLimit: config.rateLimit,
     logger: { level: config.logLevel },
     extraHandlers: notificationHandlers({ db: handle.db, policy, publicBaseUrl: () => notifications.publicBaseUrl ?? baseUrl }),
     extraRoutes: [notificationRoutes({ db: handle.db })],

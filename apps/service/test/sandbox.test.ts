@@ -76,4 +76,15 @@ describeEachDatabase('sandbox', (database) => {
     expect(after!.n).toBeGreaterThan(before!.n);
     expect(lines.length).toBeGreaterThanOrEqual(activities);
   });
+
+  test('simulation with no one told of its activities (--quiet) still records events', async () => {
+    await sandbox();
+    const [before] = await database.db.select({ n: count() }).from(auditEvents);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 600);
+    const { activities } = await simulate(database.db, { rate: 40, signal: stop.signal, randomSeed: 11 });
+    const [after] = await database.db.select({ n: count() }).from(auditEvents);
+    expect(activities).toBeGreaterThan(3);
+    expect(after!.n).toBeGreaterThan(before!.n);
+  });
 });

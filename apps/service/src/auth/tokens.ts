@@ -12,7 +12,7 @@ import type { Caller } from './caller.js';
 const tokenMarker = 'se_';
 const displayedLength = 10;
 
-/** The stored form of a token: its SHA-256, in hex. */
+/** The stored form of a secret token (API tokens, confirmation tokens): its SHA-256, in hex. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

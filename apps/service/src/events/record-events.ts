@@ -26,6 +26,7 @@
  * gaps are harmless to a cursor. On PGlite the single connection serialises writers anyway;
  * the same trigger runs there.
  */
+import type { Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
 import type { AuditEventType, AuditObjectType } from '../domain/enums.js';
@@ -37,6 +38,21 @@ export interface Actor {
   username?: string;
   internalUserIdentifier?: string;
   internalUserName?: string;
+}
+
+/** The internal user fields a request of the interface may carry: who acted, in the permitting system's own terms. */
+export interface ActorFields {
+  internal_user_identifier?: string | null;
+  internal_user_name?: string | null;
+}
+
+/** The caller as acting user, with the internal user fields of its request. */
+export function actorOf(caller: Caller, fields: ActorFields): Actor {
+  return {
+    username: caller.username,
+    internalUserIdentifier: fields.internal_user_identifier ?? undefined,
+    internalUserName: fields.internal_user_name ?? undefined,
+  };
 }
 
 /** Options every write operation accepts. */

@@ -4,20 +4,23 @@
  * from the generated `operations`.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import type { operations } from '@street-events/types';
 import { AuthenticationCache, defaultAuthenticationCache, type AuthenticationCacheOptions } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
+import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { RateLimitedError } from '../errors.js';
 import { pollUpdates } from '../queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
 import { searchPermits } from '../queries/search-permits.js';
 import { registerInternalApi } from '../internal/routes.js';
 import { authenticateRequest } from './authentication.js';
-import { errorBody, RequestValidationError, sendError } from './error-body.js';
+import { errorBody, sendError } from './error-body.js';
 import { listOperations, loadDocument, type Operation } from './openapi.js';
-import { compileValidators, type RequestValidator } from './validation.js';
+import { compileValidators, validateRequest, type RequestValidator } from './validation.js';
 
 export const basePath = '/v7';
 
@@ -62,6 +65,18 @@ export interface AppOptions {
   extraHandlers?: Handlers;
   /** Routes outside the document (the subscription confirmation link, the webhook keys). */
   extraRoutes?: ((app: FastifyInstance) => void)[];
+  /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
+  rateLimit?: RateLimit;
+}
+
+/**
+ * At most `max` requests to the document's operations per caller in each window of
+ * `windowMs`; `max` 0 is no limit. A caller is its token (by SHA-256), or its IP address when
+ * it sends none. Counts are kept in this process: each instance of the service counts alone.
+ */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
 }
 
 declare module 'fastify' {
@@ -113,13 +128,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   for (const addRoutes of options.extraRoutes ?? []) addRoutes(app);
 
+  const limit = options.rateLimit && options.rateLimit.max > 0 ? await rateLimiter(app, options.rateLimit) : undefined;
+
   for (const operation of operations) {
     const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;
     if (handler === undefined) continue;
-    registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, authentication);
+    registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, [
+      ...(limit ? [limit] : []),
+      authenticateRequest(authentication, operation),
+    ]);
   }
   registerInternalApi(app, { ...options, authentication });
   return app;
+}
+
+/**
+ * The hook that counts a caller's requests and answers `429` with `Retry-After` (seconds) and
+ * the error body past the limit; placed before authentication, so excess requests cost no
+ * token lookup. Only the document's operations are limited: `/health`, the webhook keys, the
+ * confirmation link and the internal operator API are not.
+ */
+async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): Promise<onRequestHookHandler> {
+  await app.register(rateLimit, {
+    global: false,
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => {
+      const token = request.headers.token;
+      return typeof token === 'string' ? `token:${tokenHash(token)}` : `ip:${request.ip}`;
+    },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    errorResponseBuilder: (_request, context) =>
+      new RateLimitedError(`Too many requests. Retry after ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  return app.rateLimit() as onRequestHookHandler;
 }
 
 function registerOperation(
@@ -127,16 +170,13 @@ function registerOperation(
   operation: Operation,
   handler: RouteHandler,
   validator: RequestValidator,
-  authentication: AuthenticationCache,
+  onRequest: onRequestHookHandler[],
 ): void {
   app.route({
     method: operation.method,
     url: `${basePath}${operation.path}`,
-    onRequest: authenticateRequest(authentication, operation),
-    preValidation: async (request) => {
-      const problems = [...validator.query(request.query), ...validator.body(request.body)];
-      if (problems.length > 0) throw new RequestValidationError(problems);
-    },
+    onRequest,
+    preValidation: validateRequest(validator),
     handler: async (request, reply) => {
       const result = await handler({
         caller: request.caller as Caller,

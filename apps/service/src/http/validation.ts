@@ -6,6 +6,8 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { FastifyRequest } from 'fastify';
+import { RequestValidationError } from './error-body.js';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter } from './openapi.js';
 
 export interface ValidationDetail {
@@ -20,6 +22,14 @@ export interface RequestValidator {
   query(query: unknown): ValidationDetail[];
   path(params: unknown): ValidationDetail[];
   body(body: unknown): ValidationDetail[];
+}
+
+/** The `preValidation` hook of an operation: every broken constraint of its path, query and body, as one 400. */
+export function validateRequest(validator: RequestValidator) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const problems = [...validator.path(request.params), ...validator.query(request.query), ...validator.body(request.body)];
+    if (problems.length > 0) throw new RequestValidationError(problems);
+  };
 }
 
 const documentId = 'openapi:document';

@@ -17,22 +17,15 @@ import type { PermitEventType } from '../domain/permits.js';
 import type { OpeningEventType, WorkObjectTransitionEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
 import { decideChangeRequest, submitChangeRequest, type ChangeRequestDecision } from '../events/change-requests.js';
 import { transitionPermit } from '../events/permits.js';
-import type { WriteOptions } from '../events/record-events.js';
+import { actorOf, type ActorFields, type WriteOptions } from '../events/record-events.js';
 import { endQuarter } from '../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
 import { submitWork } from '../events/works.js';
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import { authenticateRequest } from '../http/authentication.js';
-import { RequestValidationError } from '../http/error-body.js';
 import { listOperations } from '../http/openapi.js';
-import { compileValidators } from '../http/validation.js';
+import { compileValidators, validateRequest } from '../http/validation.js';
 import { internalDocument } from './document.js';
-
-/** The fields every write may carry: who acted, in the permitting system's own terms. */
-interface ActorFields {
-  internal_user_identifier?: string | null;
-  internal_user_name?: string | null;
-}
 
 interface WorkSubmissionBody extends ActorFields {
   work_reference_number: string;
@@ -233,11 +226,7 @@ async function recordedEvents(db: Database, eventIds: readonly number[]) {
 /** The operator as acting user, with the internal user fields of the request (body or query). */
 function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefined, eventIds: number[]): WriteOptions {
   return {
-    actor: {
-      username: caller.username,
-      internalUserIdentifier: fields.internal_user_identifier ?? undefined,
-      internalUserName: fields.internal_user_name ?? undefined,
-    },
+    actor: actorOf(caller, fields),
     now: clock,
     onRecorded: (ids) => eventIds.push(...ids),
   };
@@ -257,10 +246,7 @@ export function registerInternalApi(app: FastifyInstance, options: { db: Databas
       method: operation.method,
       url: operation.path.replaceAll(/\{(\w+)\}/g, ':$1'),
       onRequest: authenticateRequest(options.authentication, operation),
-      preValidation: async (request) => {
-        const problems = [...validator.path(request.params), ...validator.query(request.query), ...validator.body(request.body)];
-        if (problems.length > 0) throw new RequestValidationError(problems);
-      },
+      preValidation: validateRequest(validator),
       handler: async (request, reply) => {
         const eventIds: number[] = [];
         const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };

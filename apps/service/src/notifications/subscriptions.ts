@@ -13,11 +13,12 @@
  *   `event_subscription_removed`, organisation-level events (object: the subscription
  *   reference) of each organisation the subscription covers.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { components } from '@street-events/types';
 import { requireInterfaceCaller, type Caller } from '../auth/caller.js';
+import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { contracts, deliveries, subscriptionCoverage, subscriptions } from '../db/schema.js';
@@ -26,7 +27,7 @@ import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/
 import { subscriptionConfirmation } from '../delivery/messages.js';
 import type { AuditEventType } from '../domain/enums.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import { eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
+import { actorOf, eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
 import { newMessageId, wakeWorkers } from './outbox.js';
 
 type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
@@ -51,8 +52,6 @@ const referenceAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export function newSubscriptionReference(): string {
   return `SUB-${[...randomBytes(26)].map((byte) => referenceAlphabet[byte % 32]).join('')}`;
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * Serialises a contractor's subscribing with changes to its contracts, so that neither misses the
@@ -96,14 +95,6 @@ async function recordSubscriptionEvents(
   }
 }
 
-function actorOf(caller: Caller, body: { internal_user_identifier?: string | null; internal_user_name?: string | null }) {
-  return {
-    username: caller.username,
-    internalUserIdentifier: body.internal_user_identifier ?? undefined,
-    internalUserName: body.internal_user_name ?? undefined,
-  };
-}
-
 /**
  * Checks a subscriber's endpoint: the URL rules and literal addresses (endpoint-policy.ts),
  * then every address a host name resolves to. A name that does not resolve is refused.
@@ -144,7 +135,7 @@ export async function subscribe(
         organisationId: caller.organisation.id,
         apiEndpoint: body.api_endpoint,
         description: body.subscription_description ?? '',
-        confirmationTokenHash: sha256(token),
+        confirmationTokenHash: tokenHash(token),
         createdAt: context.at,
       })
       .onConflictDoNothing({ target: subscriptions.organisationId })
@@ -260,7 +251,7 @@ export async function confirmSubscription(db: Database, token: string, now: Cloc
     .set({ status: 'confirmed', confirmedAt: at, confirmationTokenHash: null })
     .where(
       and(
-        eq(subscriptions.confirmationTokenHash, sha256(token)),
+        eq(subscriptions.confirmationTokenHash, tokenHash(token)),
         eq(subscriptions.status, 'unconfirmed'),
         sql`${subscriptions.createdAt} > ${new Date(at.getTime() - confirmationWindowMs)}`,
       ),

@@ -80,7 +80,9 @@ export async function simulate(db: Database, options: SimulationOptions): Promis
     const started = Date.now();
     try {
       const newWork = pool.length < poolSize && (pool.length === 0 || random.next() < 1 / 7);
-      options.onActivity?.(await (newWork ? submitNewWork() : moveOn(random.integer(0, pool.length - 1))));
+      // Performed before the optional call: `onActivity?.(await …)` would skip it when unset.
+      const line = await (newWork ? submitNewWork() : moveOn(random.integer(0, pool.length - 1)));
+      options.onActivity?.(line);
       activities += 1;
     } catch (error) {
       // Another writer may have moved the same work on; the simulation carries on.

@@ -1,0 +1,94 @@
+/**
+ * Rate limits (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`): a caller past the limit
+ * gets 429 with `Retry-After` and the error body; each token counts alone; nothing is limited
+ * by default. HTTP behaviour only, so PGlite is enough: no storage is involved.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import type { RateLimit } from '../../src/http/app.js';
+import { configFromEnv } from '../../src/config.js';
+import { promoter, tokenFor } from '../support/fixtures.js';
+import { startService, type RunningService } from '../support/http.js';
+
+const window: RateLimit = { max: 3, windowMs: 60_000 };
+
+describe('rate limits', () => {
+  let database: DatabaseHandle;
+  let limited: RunningService;
+  let unlimited: RunningService;
+  const tokens: string[] = [];
+  const poll = (service: RunningService, token: string | undefined, headers?: Record<string, string>) =>
+    service.request('GET', '/works/updates', { token, headers });
+
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    const owner = await promoter(database.db);
+    for (let i = 0; i < 5; i++) tokens.push(await tokenFor(database.db, owner, 'Planner'));
+    limited = await startService({ db: database.db, rateLimit: window });
+    unlimited = await startService({ db: database.db });
+  }, 60_000);
+  afterAll(async () => {
+    await limited?.close();
+    await unlimited?.close();
+    await database?.close();
+  });
+
+  it('a caller under the limit is answered as usual, with no rate-limit headers', async () => {
+    const token = tokens[0]!;
+    for (let i = 0; i < window.max; i++) {
+      const response = await poll(limited, token);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('retry-after')).toBeNull();
+      expect([...response.headers.keys()].filter((name) => name.includes('ratelimit'))).toEqual([]);
+    }
+  });
+
+  it('a caller over the limit gets 429 with Retry-After in seconds and the error body', async () => {
+    const token = tokens[1]!;
+    for (let i = 0; i < window.max; i++) expect((await poll(limited, token)).status).toBe(200);
+    const response = await poll(limited, token, { 'x-request-id': 'limit-check-1' });
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(window.windowMs / 1000);
+    expect(response.headers.get('x-request-id')).toBe('limit-check-1');
+    expect(response.body).toEqual({
+      message: `Too many requests. Retry after ${retryAfter} seconds.`,
+      error: { status: 429, code: 'rate_limited', request_id: 'limit-check-1' },
+    });
+  });
+
+  it('another token keeps its own budget', async () => {
+    const [spent, fresh] = [tokens[2]!, tokens[3]!];
+    for (let i = 0; i <= window.max; i++) await poll(limited, spent);
+    expect((await poll(limited, spent)).status).toBe(429);
+    expect((await poll(limited, fresh)).status).toBe(200);
+  });
+
+  it('every operation of the document counts toward the same budget', async () => {
+    const token = tokens[4]!;
+    for (let i = 0; i < window.max; i++) expect((await poll(limited, token)).status).toBe(200);
+    const response = await limited.request('POST', '/permits/search', { token, body: {} });
+    expect(response.status).toBe(429);
+  });
+
+  it('requests without a token are limited by address, before authentication', async () => {
+    for (let i = 0; i < window.max; i++) expect((await poll(limited, undefined)).status).toBe(401);
+    const response = await poll(limited, undefined);
+    expect(response.status).toBe(429);
+    expect(response.body.error.code).toBe('rate_limited');
+  });
+
+  it('the health check is not limited', async () => {
+    const origin = new URL(limited.baseUrl).origin;
+    for (let i = 0; i <= window.max + 1; i++) expect((await fetch(`${origin}/health`)).status).toBe(200);
+  });
+
+  it('nothing is limited by default', async () => {
+    const token = tokens[0]!;
+    for (let i = 0; i < window.max * 3; i++) expect((await poll(unlimited, token)).status).toBe(200);
+    expect(configFromEnv({}).rateLimit.max).toBe(0);
+  });
+});
