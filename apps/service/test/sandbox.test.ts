@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, max } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { authenticate } from '../src/auth/tokens.js';
 import { auditEvents, organisations } from '../src/db/schema.js';
@@ -86,5 +86,15 @@ describeEachDatabase('sandbox', (database) => {
     const [after] = await database.db.select({ n: count() }).from(auditEvents);
     expect(activities).toBeGreaterThan(3);
     expect(after!.n).toBeGreaterThan(before!.n);
+  });
+});
+
+describeEachDatabase('sandbox over a period too short for its events', (database) => {
+  test('seeding still records at least the events asked for, the last works arriving at the end of the period', async () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const summary = await seedSandbox(database.db, { events: 300, days: 0.01, randomSeed: 7, now: () => now });
+    expect(summary.events).toBeGreaterThanOrEqual(300);
+    const [latest] = await database.db.select({ at: max(auditEvents.updateDateTime) }).from(auditEvents);
+    expect(latest!.at!.getTime()).toBeLessThan(now.getTime());
   });
 });

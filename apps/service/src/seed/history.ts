@@ -158,7 +158,7 @@ class BulkWriter {
   }
 }
 
-/** Records about `options.events` events between `from` and `to`; returns how many. */
+/** Records at least `options.events` events (a few more at most) between `from` and `to`; returns how many. */
 export async function seedHistory(db: Database, world: SandboxWorld, options: HistoryOptions): Promise<number> {
   const { random, from, to } = options;
   const writer = new BulkWriter(db, (recorded) => options.onProgress?.(recorded, options.events));
@@ -217,7 +217,11 @@ export async function seedHistory(db: Database, world: SandboxWorld, options: Hi
   while (writer.recorded < options.events) {
     const due = schedule.peek();
     const at = Math.min(nextArrival, due?.at ?? Infinity);
-    if (at > to.getTime()) break;
+    if (at > to.getTime()) {
+      // Out of time yet short of the events asked for: the last works arrive at the end of the period.
+      await arrive(to);
+      continue;
+    }
     if (due && due.at === at) {
       schedule.pop();
       await record(due.work, sideOf(due.activity), new Date(at), apply(due.work, due.activity, new Date(at)));
