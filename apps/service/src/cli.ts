@@ -16,7 +16,7 @@ import { progressBar } from './seed/progress.js';
 import { isEmpty, reissueSandboxTokens, seedSandbox, type SandboxSummary } from './seed/sandbox.js';
 import { configFromEnv } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
-import { closeOnSignals, startServer } from './server.js';
+import { closeOnSignals, startServer, type RunningServer } from './server.js';
 import { addNotificationCommands } from './notifications/cli.js';
 import { simulate } from './simulation/simulate.js';
 
@@ -206,12 +206,27 @@ program
     }),
   );
 
+/** Runs the simulation beside the server until the server closes, which stops it first. */
+function simulateWhileServing(server: RunningServer, rate: number): void {
+  const stop = new AbortController();
+  const simulation = simulate(server.database.db, { rate, signal: stop.signal }).catch((error: unknown) => {
+    if (!stop.signal.aborted) server.app.log.error({ err: error }, 'the simulation stopped');
+  });
+  const close = server.close;
+  server.close = async () => {
+    stop.abort();
+    await simulation;
+    await close();
+  };
+}
+
 program
   .command('serve')
   .description('migrate, then serve the interface (PORT, HOST and the other settings come from the environment)')
   .option('--sandbox', 'seed the database first if it is empty, and print the base URL and a fresh token for each sandbox user')
   .option('--events <n>', 'with --sandbox: events of history to seed into an empty database', wholeNumber(0), 2000)
-  .action(async (options: { sandbox?: boolean; events: number }, command: Command) => {
+  .option('--simulate <rate>', 'also produce N activities a second on the sandbox in this process, as `simulate` does (works on PGlite too)', wholeNumber(1))
+  .action(async (options: { sandbox?: boolean; events: number; simulate?: number }, command: Command) => {
     const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>()) };
     if (options.sandbox) config.notifications.allowList.push(...loopbackAllowList);
     const handle = await openDatabase(config.database);
@@ -223,11 +238,13 @@ program
         : await reissueSandboxTokens(handle.db);
     }
     const server = await startServer(config, handle);
+    if (options.simulate !== undefined) simulateWhileServing(server, options.simulate);
     closeOnSignals(server);
     if (options.sandbox) {
       console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header):`);
       print(users, false);
       console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
+      if (options.simulate !== undefined) console.log(`\nSimulating ${options.simulate} activities a second.`);
       console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
     }
   });
