@@ -1,5 +1,6 @@
 /** The service's configuration, read once from environment variables (documented in the README). */
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
+import { defaultSearchConcurrency } from './http/app.js';
 import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
 import type { RateLimit } from './http/app.js';
 import { notificationConfigFromEnv, type NotificationConfig } from './notifications/config.js';
@@ -12,6 +13,8 @@ export interface ServiceConfig {
   logLevel: string;
   statementTimeoutMs: number;
   bodyLimitBytes: number;
+  /** Permit searches run at once (`SEARCH_CONCURRENCY`). */
+  searchConcurrency: number;
   /** How long an authenticated caller is reused (`AUTH_CACHE_TTL_MS`); 0: every request looks its token up. */
   authCacheTtlMs: number;
   /** Requests per caller per window (`RATE_LIMIT_MAX` per `RATE_LIMIT_WINDOW_MS`); max 0: no limit. */
@@ -38,6 +41,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     logLevel: env.LOG_LEVEL ?? 'info',
     statementTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', defaultStatementTimeoutMs),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    searchConcurrency: integer(env, 'SEARCH_CONCURRENCY', defaultSearchConcurrency, 1),
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', defaultAuthenticationCache.ttlMs),
     rateLimit: { max: integer(env, 'RATE_LIMIT_MAX', 0), windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1) },
     notifications: notificationConfigFromEnv(env),

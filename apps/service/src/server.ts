@@ -36,6 +36,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     searchDb: handle.limitedTo(config.statementTimeoutMs),
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
+    searchConcurrency: config.searchConcurrency,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
     logger: { level: config.logLevel },

@@ -4,6 +4,7 @@
  * from the generated `operations`.
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import type { operations } from '@street-events/types';
@@ -16,6 +17,7 @@ import { RateLimitedError } from '../errors.js';
 import { pollUpdates } from '../queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
 import { searchPermits } from '../queries/search-permits.js';
+import { concurrencyLimit } from './concurrency-limit.js';
 import { registerInternalApi } from '../internal/routes.js';
 import { authenticateRequest } from './authentication.js';
 import { errorBody, sendError } from './error-body.js';
@@ -23,6 +25,9 @@ import { listOperations, loadDocument, type Operation } from './openapi.js';
 import { compileValidators, validateRequest, type RequestValidator } from './validation.js';
 
 export const basePath = '/v7';
+
+/** Permit searches run at once by default: one core fewer than the machine has (at least one), so polling keeps a core. */
+export const defaultSearchConcurrency = Math.max(1, availableParallelism() - 1);
 
 type OperationId = keyof operations;
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
@@ -56,6 +61,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Limit on each database query of polling and permit search; 30 seconds by default. */
   statementTimeoutMs?: number;
+  /** Permit searches run at once (others wait their turn); `defaultSearchConcurrency` by default. */
+  searchConcurrency?: number;
   /** Largest accepted request body in bytes; 1 MiB by default. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
@@ -86,10 +93,14 @@ declare module 'fastify' {
 }
 
 function queryHandlers(options: AppOptions): Handlers {
+  const searchSlots = concurrencyLimit(options.searchConcurrency ?? defaultSearchConcurrency);
   const queryOptions = { now: options.clock ?? systemClock, statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs };
   return {
     getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(options.pollDb ?? options.db, caller, query, queryOptions) }),
-    searchPermits: async ({ caller, body }) => ({ status: 200, body: await searchPermits(options.searchDb ?? options.db, caller, body, queryOptions) }),
+    searchPermits: async ({ caller, body }) => ({
+      status: 200,
+      body: await searchSlots(() => searchPermits(options.searchDb ?? options.db, caller, body, queryOptions)),
+    }),
   };
 }
 

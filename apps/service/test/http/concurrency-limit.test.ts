@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { concurrencyLimit } from '../../src/http/concurrency-limit.js';
+
+/** A call that runs until `finish()` is called, counting how many run together. */
+function gate(counter: { running: number; most: number }) {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const call = async () => {
+    counter.running += 1;
+    counter.most = Math.max(counter.most, counter.running);
+    await done;
+    counter.running -= 1;
+  };
+  return { call, finish };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('concurrencyLimit', () => {
+  test('runs at most the limit at once; the others start as slots free, first come first served', async () => {
+    const limit = concurrencyLimit(2);
+    const counter = { running: 0, most: 0 };
+    const gates = Array.from({ length: 5 }, () => gate(counter));
+    const started: number[] = [];
+    const runs = gates.map((entry, index) => limit(async () => (started.push(index), entry.call())));
+    await settle();
+    expect(started).toEqual([0, 1]);
+    gates[1]!.finish();
+    await settle();
+    expect(started).toEqual([0, 1, 2]);
+    for (const entry of gates) entry.finish();
+    await Promise.all(runs);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(counter.most).toBe(2);
+  });
+
+  test('a call that fails frees its slot and passes its error on', async () => {
+    const limit = concurrencyLimit(1);
+    await expect(limit(async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    await expect(limit(async () => 'next')).resolves.toBe('next');
+  });
+
+  test.each([0, -1, 1.5])('a limit of %s is refused', (value) => {
+    expect(() => concurrencyLimit(value)).toThrow(RangeError);
+  });
+});
