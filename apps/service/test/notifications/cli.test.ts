@@ -116,28 +116,6 @@ for (const backend of ['pglite', 'postgres'] as const) {
       receiver.received.length = 0;
     });
 
-    test('serve --sandbox --simulate records activity in the serving process and stops with it', async () => {
-      const served = start([...target, 'serve', '--sandbox', '--events', '0', '--simulate', '20'], { PORT: '0' });
-      try {
-        await eventually(() => expect(served.output()).toContain('Try: curl'), 60_000);
-        expect(served.output()).toContain('Simulating 20 activities a second.');
-        const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
-        const tokens = [...served.output().matchAll(/\.highways\s.*?(se_[A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
-        const polled = async () => {
-          let rows = 0;
-          for (const token of tokens) {
-            const page = (await (await fetch(`${baseUrl}/works/updates?page_size=250`, { headers: { token } })).json()) as { rows: unknown[] };
-            rows += page.rows.length;
-          }
-          return rows;
-        };
-        await eventually(async () => expect(await polled()).toBeGreaterThan(0), 30_000);
-      } finally {
-        served.child.kill('SIGTERM');
-        expect(await served.exited).toBe(0);
-      }
-    });
-
     test('keys rotate adds a signing key, keys retire retires one but never the last', async () => {
       const before = JSON.parse((await cli([...target, 'keys', 'list', '--json'])).stdout) as { kid: string }[];
       const rotated = await cli([...target, 'keys', 'rotate']);
@@ -183,6 +161,29 @@ for (const backend of ['pglite', 'postgres'] as const) {
       expect(bySubscription.code).toBe(1); // nothing dead any more
       expect((await cli([...target, 'deliveries', 'replay'])).code).toBe(1);
       receiver.answer = { status: 200 };
+    });
+
+    // Last: its activity is notified to the subscription made above, and leaves deliveries behind.
+    test('serve --sandbox --simulate records activity in the serving process and stops with it', async () => {
+      const served = start([...target, 'serve', '--sandbox', '--events', '0', '--simulate', '20'], { PORT: '0' });
+      try {
+        await eventually(() => expect(served.output()).toContain('Try: curl'), 60_000);
+        expect(served.output()).toContain('Simulating 20 activities a second.');
+        const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
+        const tokens = [...served.output().matchAll(/\.highways\s.*?(se_[A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+        const polled = async () => {
+          let rows = 0;
+          for (const token of tokens) {
+            const page = (await (await fetch(`${baseUrl}/works/updates?page_size=250`, { headers: { token } })).json()) as { rows: unknown[] };
+            rows += page.rows.length;
+          }
+          return rows;
+        };
+        await eventually(async () => expect(await polled()).toBeGreaterThan(0), 30_000);
+      } finally {
+        served.child.kill('SIGTERM');
+        expect(await served.exited).toBe(0);
+      }
     });
   });
 }
