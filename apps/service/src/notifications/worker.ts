@@ -33,6 +33,7 @@ import { deliveryRequest, notification, type WebhookMessage } from '../delivery/
 import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/retry-schedule.js';
 import type { SigningKey } from '../delivery/signing.js';
 import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
+import { isoFromUtcText, utcText } from '../queries/array-rows.js';
 import { activeSigningKeys, ensureSigningKey } from './keys.js';
 import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';
 import { expireUnconfirmed } from './subscriptions.js';
@@ -98,8 +99,6 @@ interface ClaimedRow {
   internal_user_name: string | null;
 }
 
-const isoText = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * Leases up to `limit` due deliveries and returns them with what their message needs. A claimed
@@ -122,8 +121,8 @@ async function claim(db: Database, limit: number, now: Date, leaseUntil: Date): 
       returning d.id, d.subscription_id, d.message_id, d.kind, d.body, d.attempts, d.created_at, d.audit_event_id
     )
     select c.id, c.subscription_id, s.reference as subscription_reference, s.api_endpoint, c.message_id, c.kind,
-           c.body, c.attempts, ${isoText('c.created_at')} as created_at,
-           e.update_id::float8 as update_id, ${isoText('e.update_date_time')} as update_date_time,
+           c.body, c.attempts, ${utcText(sql.raw('c.created_at'))} as created_at,
+           e.update_id::float8 as update_id, ${utcText(sql.raw('e.update_date_time'))} as update_date_time,
            e.event_type, e.object_type, w.work_reference_number, e.object_reference_number,
            e.parent_object_reference_number, p.swa_code as promoter_swa_code,
            e.internal_user_identifier, e.internal_user_name
@@ -141,7 +140,7 @@ function messageOf(row: ClaimedRow): WebhookMessage {
   const objectType = row.object_type as AuditObjectType;
   const payload: NotificationPayload = {
     update_id: Number(row.update_id),
-    update_date_time: row.update_date_time ?? '',
+    update_date_time: row.update_date_time === null ? '' : isoFromUtcText(row.update_date_time),
     event_type: eventType,
     event_type_string: auditEventTypeText[eventType],
     object_type: objectType,
@@ -157,7 +156,7 @@ function messageOf(row: ClaimedRow): WebhookMessage {
     messageId: row.message_id,
     subscriptionReferenceNumber: row.subscription_reference,
     payload,
-    createdAt: new Date(row.created_at),
+    createdAt: new Date(isoFromUtcText(row.created_at)),
   });
 }
 
