@@ -1,26 +1,59 @@
 /**
- * The errors the service raises on purpose. Each carries the HTTP status it stands for, so
- * the HTTP layer maps any of them to the shared error body
- * `{ "message": "...", "error": { "status": 400, "field": "..." } }` without knowing the kinds.
+ * The errors of the service, one family. Each carries the HTTP status it stands for, so the
+ * HTTP layer answers any of them with the document's error body (`ErrorResponse`) without
+ * knowing the kinds; the command line prints its message as one line.
  */
+import type { ValidationErrorDetail } from '@street-events/types';
+import type { Known } from './domain/enums.js';
+
+/** One broken rule of a request, as `error.details` lists it. */
+export type Problem = Omit<ValidationErrorDetail, 'location' | 'rule'> & { location: 'body' | 'query' | 'header' | 'path'; rule: Rule };
+
+/** A rule a request breaks, as the document's `ValidationRule` lists them. */
+export type Rule = Known<'ValidationRule'>;
+
+export interface ServiceErrorOptions extends ErrorOptions {
+  /**
+   * The rule the field breaks: a JSON Schema keyword (`required`, `maxLength`, `format`, …) or
+   * one of the document's own rule names (see `ValidationErrorDetail.rule`).
+   */
+  rule?: Rule;
+  /** Where the field is; by default the body, or the query of a `GET`. */
+  location?: Problem['location'];
+}
+
 export abstract class ServiceError extends Error {
   abstract readonly status: number;
   /** Path of the offending request field, when one field is to blame (e.g. `swa_code`). */
   readonly field: string | undefined;
-  /** The rule the field breaks, named like a JSON Schema keyword where one fits (`required`). */
-  readonly rule: string;
+  readonly rule: Rule | undefined;
+  readonly location: Problem['location'] | undefined;
 
-  constructor(message: string, field?: string, options?: ErrorOptions & { rule?: string }) {
+  constructor(message: string, field?: string, options?: ServiceErrorOptions) {
     super(message, options);
     this.name = new.target.name;
     this.field = field;
-    this.rule = options?.rule ?? 'constraint';
+    this.rule = options?.rule;
+    this.location = options?.location;
   }
 }
 
 /** 400: the request breaks a rule of the interface. */
 export class ValidationError extends ServiceError {
   readonly status = 400;
+}
+
+/** 400: the request breaks constraints of the document; every broken one is a problem. */
+export class RequestValidationError extends ServiceError {
+  readonly status = 400;
+
+  constructor(readonly problems: readonly Problem[]) {
+    const summary = problems
+      .slice(0, 3)
+      .map((problem) => `${problem.field || problem.location} ${problem.message}`)
+      .join('; ');
+    super(`Validation failed: ${summary}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}.`);
+  }
 }
 
 /** 401: no token, or a token that is unknown or revoked. */
@@ -33,12 +66,24 @@ export class ForbiddenError extends ServiceError {
   readonly status = 403;
 }
 
-/** 404: the named object does not exist (for write operations and administration only). */
+/** 404: no such route, or the named object does not exist (or is not visible to the caller). */
 export class NotFoundError extends ServiceError {
   readonly status = 404;
 }
 
-/** 408: the database query ran past its time limit and was cancelled. */
+/** 405: the path exists, but not with this method; `allow` lists the methods it has. */
+export class MethodNotAllowedError extends ServiceError {
+  readonly status = 405;
+
+  constructor(
+    message: string,
+    readonly allow: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/** 408: the request, or its database query, ran past its time limit. */
 export class TimeoutError extends ServiceError {
   readonly status = 408;
 }
@@ -48,7 +93,37 @@ export class ConflictError extends ServiceError {
   readonly status = 409;
 }
 
+/** 413: the body is larger than the service accepts. */
+export class PayloadTooLargeError extends ServiceError {
+  readonly status = 413;
+}
+
+/** 414: the request target (path and query) is longer than the service reads. */
+export class UriTooLongError extends ServiceError {
+  readonly status = 414;
+}
+
+/** 415: the body is not `application/json`. */
+export class UnsupportedMediaTypeError extends ServiceError {
+  readonly status = 415;
+}
+
+/** 417: the request carries an `Expect` header the service does not meet. */
+export class ExpectationFailedError extends ServiceError {
+  readonly status = 417;
+}
+
 /** 429: the caller sent more requests than the configured rate limit allows in its window. */
 export class RateLimitedError extends ServiceError {
   readonly status = 429;
+}
+
+/** 431: the request's headers are larger than the service reads. */
+export class HeadersTooLargeError extends ServiceError {
+  readonly status = 431;
+}
+
+/** 503: the service is shutting down and takes no new requests. */
+export class UnavailableError extends ServiceError {
+  readonly status = 503;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import * as enums from '../src/domain/enums.js';
+import { enumerations } from '@street-events/types';
+import { textOf, valuesOf } from '../src/domain/enums.js';
 import { applyPermitEvent, permitEventRefusal, submittedPermit, type PermitApplication } from '../src/domain/permits.js';
 import { quarterBounds, quarterOf } from '../src/domain/quarters.js';
 import { openingStatus, transitionedStatus, workObjectLifecycles } from '../src/domain/work-object-lifecycles.js';
@@ -17,17 +18,15 @@ const application: PermitApplication = {
 };
 const at = new Date('2031-05-28T12:00:00Z');
 
-describe('enumeration texts', () => {
-  test.each(Object.entries(enums).filter(([name]) => name.endsWith('Text')))('every value of %s has a text', (_name, table) => {
-    for (const [value, text] of Object.entries(table as Record<string, string>)) {
-      expect(text, value).toMatch(/^[A-Z]\S*( \S+)*$/);
-    }
+describe('enumerations', () => {
+  test.each((Object.keys(enumerations) as (keyof typeof enumerations)[]).filter((name) => name !== 'ErrorCode'))(
+    'every stored value of %s has a capitalised text', (name) => {
+    for (const value of valuesOf(name)) expect(textOf(name, value), value).toMatch(/^[A-Z]\S*( \S+)*$/);
   });
 
   test('stored values leave out the response-only placeholders', () => {
-    expect(enums.auditEventTypes).not.toContain('upcoming_event');
-    expect(enums.workCategories).not.toContain('upcoming_enum');
-    expect(enums.workCategoryText.immediate_urgent).toBe('Immediate (urgent)');
+    expect(valuesOf('AuditEventType')).not.toContain(enumerations.AuditEventType.placeholder);
+    expect(valuesOf('WorkCategoryResponse')).not.toContain(enumerations.WorkCategoryResponse.placeholder);
   });
 });
 

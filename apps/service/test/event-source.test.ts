@@ -9,7 +9,8 @@ import { decideChangeRequest, submitChangeRequest } from '../src/events/change-r
 import { transitionPermit } from '../src/events/permits.js';
 import { endQuarter } from '../src/events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../src/events/work-objects.js';
-import { searchPermits, type PermitSummaryResponse } from '../src/queries/search-permits.js';
+import type { PermitSummaryResponse } from '@street-events/types';
+import { searchPermits } from '../src/queries/search-permits.js';
 import { describeEachDatabase } from './support/databases.js';
 import {
   clockAt,

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { addContract } from '../src/admin/contracts.js';
 import type { Organisation } from '../src/admin/organisations.js';
 import type { Caller } from '../src/auth/caller.js';
-import { auditEventTypeText, auditObjectTypeText } from '../src/domain/enums.js';
+import { textOf } from '../src/domain/enums.js';
 import { ValidationError } from '../src/errors.js';
 import { eventContext, recordEvents, type WriteOptions } from '../src/events/record-events.js';
 import { openWorkObject } from '../src/events/work-objects.js';
@@ -52,9 +52,9 @@ describeEachDatabase('polling', (database) => {
         update_date_time: '2031-01-05T10:00:00.000Z',
         update_id: expect.any(Number),
         event_type: 'permit_submitted',
-        event_type_string: auditEventTypeText.permit_submitted,
+        event_type_string: textOf('AuditEventType', 'permit_submitted'),
         object_type: 'permit',
-        object_type_string: auditObjectTypeText.permit,
+        object_type_string: textOf('AuditObjectTypeResponse', 'permit'),
         object_reference_number: permitReferenceNumber,
         parent_object_reference_number: workReferenceNumber,
       },
@@ -86,18 +86,6 @@ describeEachDatabase('polling', (database) => {
     await manyEvents(owner, authority, 260);
     expect((await pollUpdates(db, planner, {})).rows).toHaveLength(100);
     expect((await pollUpdates(db, planner, { page_size: 250 })).rows).toHaveLength(250);
-  });
-
-  test.each<[string, PollUpdatesParams, string]>([
-    ['a page size above 250', { page_size: 251 }, 'page_size'],
-    ['a page size of 0', { page_size: 0 }, 'page_size'],
-    ['a fractional page size', { page_size: 2.5 }, 'page_size'],
-    ['a negative update_id', { update_id: -1 }, 'update_id'],
-    ['a start_date that is not a date-time', { start_date: 'yesterday' }, 'start_date'],
-    ['a workstream prefix that is not three digits', { workstream_prefix: ['000', '12a'] }, 'workstream_prefix[1]'],
-  ])('%s is refused as invalid, naming the field', async (_name, params, field) => {
-    const { db, planner } = await ownPromoter();
-    await expect(pollUpdates(db, planner, params)).rejects.toMatchObject({ constructor: ValidationError, field });
   });
 
   test('start_date is inclusive and end_date exclusive', async () => {

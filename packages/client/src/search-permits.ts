@@ -1,10 +1,12 @@
-import type { PermitSummaryResponse } from "@street-events/types";
+import { propertyConstraints, type PermitSummaryResponse } from "@street-events/types";
 import type { EventsClient } from "./events-client.js";
 import { withOwnSignal } from "./follow-signal.js";
 import { unwrap } from "./unwrap.js";
 
-/** The most work references one `POST /permits/search` accepts. */
-export const maxReferencesPerSearch = 1000;
+const { page_size: pageSizeBounds, work_reference_numbers: referenceBounds } = propertyConstraints.PermitSearchRequest;
+
+/** The most work references one `POST /permits/search` accepts (the document's `maxItems`). */
+export const maxReferencesPerSearch = referenceBounds.maxItems;
 
 export interface SearchPermitsOptions {
   /**
@@ -30,9 +32,11 @@ export async function* searchPermits(
   client: EventsClient,
   options: SearchPermitsOptions = {},
 ): AsyncGenerator<PermitSummaryResponse, void, undefined> {
-  const { workReferenceNumbers, pageSize = 500, signal } = options;
-  if (!Number.isInteger(pageSize) || pageSize < 100 || pageSize > 500) {
-    throw new RangeError(`searchPermits: pageSize must be an integer from 100 to 500, not ${pageSize}`);
+  const { workReferenceNumbers, pageSize = pageSizeBounds.maximum, signal } = options;
+  if (!Number.isInteger(pageSize) || pageSize < pageSizeBounds.minimum || pageSize > pageSizeBounds.maximum) {
+    throw new RangeError(
+      `searchPermits: pageSize must be an integer from ${pageSizeBounds.minimum} to ${pageSizeBounds.maximum}, not ${pageSize}`,
+    );
   }
   const batches = workReferenceNumbers === undefined ? [undefined] : uniqueBatches(workReferenceNumbers, maxReferencesPerSearch);
   for (const batch of batches) {

@@ -123,6 +123,120 @@ function countOpenEnums(node) {
     .reduce((sum, [, value]) => sum + countOpenEnums(value), own);
 }
 
+/** The keywords of a schema that bound a value; copied into the generated constants. */
+const CONSTRAINT_KEYWORDS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "default",
+];
+
+/** Follows a local `#/components/...` reference of the bundled document. */
+function resolveRef(document, node) {
+  let current = node;
+  while (current && typeof current.$ref === "string") {
+    const path = current.$ref.replace(/^#\//, "").split("/");
+    current = path.reduce((value, key) => value?.[key], document);
+    if (current === undefined) throw new Error(`unresolvable reference ${node.$ref}`);
+  }
+  return current;
+}
+
+/** The bounding keywords of a schema, and of its array items, as a plain object. */
+function constraintsOf(document, node) {
+  const schema = resolveRef(document, node);
+  const found = Object.fromEntries(
+    CONSTRAINT_KEYWORDS.filter((keyword) => keyword in schema).map((keyword) => [keyword, schema[keyword]]),
+  );
+  if (schema.items) {
+    const items = constraintsOf(document, schema.items);
+    if (Object.keys(items).length > 0) found.items = items;
+  }
+  return found;
+}
+
+function withoutEmpty(entries) {
+  return Object.fromEntries(entries.filter(([, value]) => Object.keys(value).length > 0));
+}
+
+/**
+ * Every enumeration among the component schemas: its values in document order without the
+ * placeholder, the placeholder (open enumerations only) and the text of each value.
+ */
+function enumerationsOf(document) {
+  const entries = Object.entries(document.components?.schemas ?? {})
+    .filter(([, schema]) => Array.isArray(schema.enum))
+    .map(([name, schema]) => {
+      const placeholder = schema.enum.find((value) => PLACEHOLDERS.has(value));
+      return [
+        name,
+        {
+          values: schema.enum.filter((value) => !PLACEHOLDERS.has(value)),
+          ...(placeholder ? { placeholder } : {}),
+          texts: schema["x-enumDescriptions"] ?? {},
+        },
+      ];
+    });
+  return Object.fromEntries(entries);
+}
+
+/** Per component schema with properties: each property's bounding keywords. */
+function propertyConstraintsOf(document) {
+  const entries = Object.entries(document.components?.schemas ?? {})
+    .filter(([, schema]) => schema.properties)
+    .map(([name, schema]) =>
+      [name, withoutEmpty(Object.entries(schema.properties).map(([property, value]) => [property, constraintsOf(document, value)]))],
+    );
+  return withoutEmpty(entries);
+}
+
+/** Per operation: each parameter's bounding keywords. */
+function parameterConstraintsOf(document) {
+  const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.values(item).filter((operation) => operation && typeof operation === "object" && operation.operationId),
+  );
+  const entries = operations.map((operation) => [
+    operation.operationId,
+    withoutEmpty(
+      (operation.parameters ?? [])
+        .map((parameter) => resolveRef(document, parameter))
+        .map((parameter) => [parameter.name, constraintsOf(document, parameter.schema)]),
+    ),
+  ]);
+  return withoutEmpty(entries);
+}
+
+/** The contract's values as constants: enumerations and the bounds of properties and parameters. */
+function contractConstants(document) {
+  const constant = (doc, name, value) => `${doc}\nexport const ${name} = ${JSON.stringify(value)} as const;`;
+  return [
+    constant(
+      "/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */",
+      "enumerations",
+      enumerationsOf(document),
+    ),
+    constant(
+      "/** Per component schema, the bounding keywords (`maximum`, `maxLength`, `maxItems`, `default`, …) of each property. */",
+      "propertyConstraints",
+      propertyConstraintsOf(document),
+    ),
+    constant(
+      "/** Per operation, the bounding keywords of each parameter. */",
+      "parameterConstraints",
+      parameterConstraintsOf(document),
+    ),
+  ].join("\n\n");
+}
+
 async function generate({ version, file }) {
   const document = JSON.parse(await readFile(file, "utf8"));
   if (document.info?.version !== version) {
@@ -143,7 +257,7 @@ async function generate({ version, file }) {
   if (widened.size < expected) {
     throw new Error(`${file}: ${expected} open enumerations, but ${widened.size} were widened`);
   }
-  const source = `${header(version)}\n${astToString(ast)}\n${schemaAliases(document)}\n`;
+  const source = `${header(version)}\n${astToString(ast)}\n${schemaAliases(document)}\n\n${contractConstants(document)}\n`;
   return prettier.format(source, PRETTIER_OPTIONS);
 }
 

@@ -28,7 +28,7 @@ export async function createOrganisation(
 ): Promise<Organisation> {
   const swaCode = input.swaCode ?? null;
   if (swaCode === null ? input.kind !== 'contractor' : !swaCodePattern.test(swaCode)) {
-    throw new ValidationError('promoters and highway authorities need a swa_code of 1 to 4 letters or digits', 'swa_code');
+    throw new ValidationError('promoters and highway authorities need a swa_code of 1 to 4 letters or digits', 'swa_code', { rule: 'pattern' });
   }
   return db.transaction(async (tx) => {
     const [created] = await tx

@@ -20,7 +20,7 @@ const organisationKindOfRole: Record<Exclude<UserRole, 'Operator'>, Organisation
 
 export async function createUser(db: Database, input: { username: string; role: UserRole; organisation: string }): Promise<User> {
   if (!/^\S{1,100}$/.test(input.username)) {
-    throw new ValidationError('a username is 1 to 100 characters without spaces', 'username');
+    throw new ValidationError('a username is 1 to 100 characters without spaces', 'username', { rule: 'pattern' });
   }
   const organisation = await requireOrganisation(
     db,

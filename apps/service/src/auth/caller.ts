@@ -13,21 +13,6 @@ export interface Caller {
   activeContracts: { id: number; name: string; swaCode: string | null }[];
 }
 
-const interfaceRoles: readonly UserRole[] = ['Planner', 'Contractor', 'HighwayAuthority'];
-
-/**
- * Refuses callers the interface does not serve: roles other than Planner, Contractor and
- * HighwayAuthority, and contractors without any active contract.
- */
-export function requireInterfaceCaller(caller: Caller): void {
-  if (!interfaceRoles.includes(caller.role)) {
-    throw new ForbiddenError(`the ${caller.role} role may not use this operation`);
-  }
-  if (caller.role === 'Contractor' && caller.activeContracts.length === 0) {
-    throw new ForbiddenError('the contractor holds no active contract');
-  }
-}
-
 /** Works of these promoters (or of any), in this highway authority's area (or in any). */
 export interface Visibility {
   promoterOrgIds: readonly number[] | 'any';

@@ -3,6 +3,7 @@
  * migration under `drizzle/`; the update_id allocation trigger lives in a hand-written
  * migration there (see src/events/record-events.ts for its design).
  */
+import { propertyConstraints } from '@street-events/types';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,18 +25,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import {
-  activityTypes,
-  assessmentStatuses,
-  auditEventTypes,
-  auditObjectTypes,
-  laneRentalAssessmentOutcomes,
-  permitStatuses,
-  trafficManagementTypes,
-  workCategories,
-  workStatuses,
-  type PermitConditionType,
-} from '../domain/enums.js';
+import { valuesOf, type PermitConditionType } from '../domain/enums.js';
+
+/** Column lengths the document bounds: its `maxLength`s. */
+const workReferenceLength = propertyConstraints.PermitSummaryResponse.work_reference_number.maxLength;
+const endpointLength = propertyConstraints.SubscriptionCreateRequest.api_endpoint.maxLength;
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => moment('created_at').notNull().defaultNow();
@@ -53,15 +47,15 @@ export type ChangeRequestKind = (typeof changeRequestKind.enumValues)[number];
 export const changeRequestStatus = pgEnum('change_request_status', ['submitted', 'granted', 'refused', 'cancelled']);
 export type ChangeRequestStatus = (typeof changeRequestStatus.enumValues)[number];
 
-export const workCategory = pgEnum('work_category', workCategories);
-export const trafficManagementType = pgEnum('traffic_management_type', trafficManagementTypes);
-export const assessmentStatus = pgEnum('assessment_status', assessmentStatuses);
-export const permitStatus = pgEnum('permit_status', permitStatuses);
-export const workStatus = pgEnum('work_status', workStatuses);
-export const laneRentalAssessmentOutcome = pgEnum('lane_rental_assessment_outcome', laneRentalAssessmentOutcomes);
-export const activityType = pgEnum('activity_type', activityTypes);
-export const auditObjectType = pgEnum('audit_object_type', auditObjectTypes);
-export const auditEventType = pgEnum('audit_event_type', auditEventTypes);
+export const workCategory = pgEnum('work_category', valuesOf('WorkCategoryResponse'));
+export const trafficManagementType = pgEnum('traffic_management_type', valuesOf('TrafficManagementTypeResponse'));
+export const assessmentStatus = pgEnum('assessment_status', valuesOf('AssessmentStatusResponse'));
+export const permitStatus = pgEnum('permit_status', valuesOf('PermitStatusResponse'));
+export const workStatus = pgEnum('work_status', valuesOf('WorkStatusResponse'));
+export const laneRentalAssessmentOutcome = pgEnum('lane_rental_assessment_outcome', valuesOf('LaneRentalAssessmentOutcomeResponse'));
+export const activityType = pgEnum('activity_type', valuesOf('ActivityTypeResponse'));
+export const auditObjectType = pgEnum('audit_object_type', valuesOf('AuditObjectTypeResponse'));
+export const auditEventType = pgEnum('audit_event_type', valuesOf('AuditEventType'));
 
 export const organisations = pgTable(
   'organisations',
@@ -146,7 +140,7 @@ export const works = pgTable(
   'works',
   {
     id: serial('id').primaryKey(),
-    workReferenceNumber: varchar('work_reference_number', { length: 24 }).notNull().unique(),
+    workReferenceNumber: varchar('work_reference_number', { length: workReferenceLength }).notNull().unique(),
     promoterOrgId: integer('promoter_org_id')
       .notNull()
       .references(() => organisations.id),
@@ -297,7 +291,7 @@ export const auditEvents = pgTable(
     /** Null for organisation-level events, which are notified but not part of the polling feed. */
     workId: integer('work_id').references(() => works.id),
     /** The work's reference, copied (like the owners below) so that polling reads one table. */
-    workReferenceNumber: varchar('work_reference_number', { length: 24 }),
+    workReferenceNumber: varchar('work_reference_number', { length: workReferenceLength }),
     eventType: auditEventType('event_type').notNull(),
     objectType: auditObjectType('object_type').notNull(),
     objectReferenceNumber: text('object_reference_number'),
@@ -339,7 +333,7 @@ export const subscriptions = pgTable(
       .notNull()
       .unique()
       .references(() => organisations.id),
-    apiEndpoint: varchar('api_endpoint', { length: 2048 }).notNull(),
+    apiEndpoint: varchar('api_endpoint', { length: endpointLength }).notNull(),
     description: varchar('description', { length: 100 }).notNull().default(''),
     status: subscriptionStatus('status').notNull().default('unconfirmed'),
     confirmationTokenHash: char('confirmation_token_hash', { length: 64 }).unique(),

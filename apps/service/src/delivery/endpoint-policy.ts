@@ -6,6 +6,7 @@
  * Teredo). The ranges come from ipaddr.js. A deployment opens what it needs with an allow-list
  * of CIDRs (`127.0.0.0/8`, `::1/128`) and exact host names.
  */
+import { propertyConstraints } from '@street-events/types';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -121,14 +122,14 @@ export function createEndpointPolicy(allowList: readonly string[] = []): Endpoin
   };
 }
 
-/** Longest accepted `api_endpoint`, as the interface documents. */
-export const maxEndpointLength = 2048;
+/** Longest accepted `api_endpoint`: the document's `maxLength`. */
+export const maxEndpointLength = propertyConstraints.SubscriptionCreateRequest.api_endpoint.maxLength;
 
 export type EndpointCheck = { ok: true; url: URL } | { ok: false; field: 'api_endpoint'; message: string };
 
 /**
  * Checks a subscriber's endpoint before it is stored: an absolute http or https URL of at most
- * 2048 characters without credentials, whose host, if an IP address in any notation the URL
+ * `maxEndpointLength` characters without credentials, whose host, if an IP address in any notation the URL
  * parser accepts (`2130706433`, `0x7f.1`, `[::ffff:127.0.0.1]` …), is allowed by the policy.
  * Host names are checked when they are resolved, at every delivery (see guarded-lookup.ts).
  */

@@ -63,7 +63,7 @@ export function isImmediate(category: WorkCategory): boolean {
 /** The permit summary of a freshly submitted application. */
 function newPermit(application: PermitApplication, at: Date): NewPermitRow {
   if (application.proposedEndDate < application.proposedStartDate) {
-    throw new ValidationError('proposed end date is before the proposed start date', 'proposed_end_date');
+    throw new ValidationError('proposed end date is before the proposed start date', 'proposed_end_date', { rule: 'formatMinimum' });
   }
   return {
     descriptionOfWork: application.descriptionOfWork,
@@ -231,7 +231,7 @@ export function submittedPermit(
   const permit = newPermit(application, at);
   if (!startedOnSubmission) return { permit, events: ['permit_submitted'] };
   if (!isImmediate(application.workCategory)) {
-    throw new ValidationError('only immediate works start on submission', 'work_category');
+    throw new ValidationError('only immediate works start on submission', 'work_category', { rule: 'enum' });
   }
   const started = applyPermitEvent(permit, 'work_start_logged', at);
   return { permit: { ...permit, ...started.changes }, events: ['permit_submitted', ...started.events] };

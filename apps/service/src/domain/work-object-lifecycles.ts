@@ -120,7 +120,7 @@ export type WorkObjectTransitionEventType = {
 export function openingStatus(objectType: WorkObjectType, eventType: AuditEventType): string {
   const opening: Partial<Record<AuditEventType, string>> = workObjectLifecycles[objectType].opening;
   const status = opening[eventType];
-  if (status === undefined) throw new ValidationError(`${eventType} does not create a ${objectType}`, 'event_type');
+  if (status === undefined) throw new ValidationError(`${eventType} does not create a ${objectType}`, 'event_type', { rule: 'enum' });
   return status;
 }
 
@@ -129,7 +129,7 @@ export function transitionedStatus(objectType: WorkObjectType, status: string, e
   const transitions: Partial<Record<AuditEventType, { from: readonly string[]; to: string }>> =
     workObjectLifecycles[objectType].transitions;
   const transition = transitions[eventType];
-  if (!transition) throw new ValidationError(`${eventType} does not apply to a ${objectType}`, 'event_type');
+  if (!transition) throw new ValidationError(`${eventType} does not apply to a ${objectType}`, 'event_type', { rule: 'enum' });
   if (!transition.from.includes(status)) throw new ConflictError(`${eventType} is not possible: the ${objectType} is ${status}`);
   return transition.to;
 }

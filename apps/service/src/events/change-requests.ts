@@ -108,7 +108,7 @@ export async function decideChangeRequest(
       const proposedStartDate = request.proposedStartDate ?? permit.proposedStartDate;
       const proposedEndDate = request.proposedEndDate ?? permit.proposedEndDate;
       if (proposedEndDate < proposedStartDate) {
-        throw new ValidationError('the change would end the work before it starts', 'proposed_end_date');
+        throw new ValidationError('the change would end the work before it starts', 'proposed_end_date', { rule: 'formatMinimum' });
       }
       await tx
         .update(permits)

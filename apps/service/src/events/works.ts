@@ -62,10 +62,12 @@ export async function submitWork(
 ): Promise<{ workReferenceNumber: string; permitReferenceNumber: string }> {
   const { workReferenceNumber } = submission;
   if (!/^[A-Za-z0-9_-]{1,24}$/.test(workReferenceNumber)) {
-    throw new ValidationError('a work reference is 1 to 24 letters, digits, - or _', 'work_reference_number');
+    throw new ValidationError('a work reference is 1 to 24 letters, digits, - or _', 'work_reference_number', { rule: 'pattern' });
   }
   if (!Number.isInteger(submission.usrn) || submission.usrn < 1000001 || submission.usrn > 99999999) {
-    throw new ValidationError('usrn must be a whole number from 1000001 to 99999999', 'usrn');
+    throw new ValidationError('usrn must be a whole number from 1000001 to 99999999', 'usrn', {
+      rule: submission.usrn > 99999999 ? 'maximum' : Number.isInteger(submission.usrn) ? 'minimum' : 'multipleOf',
+    });
   }
   const context = eventContext(options);
   const { permit, events } = submittedPermit(submission.permit, context.at, submission.startedOnSubmission);

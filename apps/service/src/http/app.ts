@@ -6,23 +6,24 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import type { operations } from '@street-events/types';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { AuthenticationCache, defaultAuthenticationCache, type AuthenticationCacheOptions } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { RateLimitedError } from '../errors.js';
+import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
 import { pollUpdates } from '../queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
 import { searchPermits } from '../queries/search-permits.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { registerInternalApi } from '../internal/routes.js';
-import { authenticateRequest } from './authentication.js';
-import { errorBody, sendError } from './error-body.js';
-import { listOperations, loadDocument, type Operation } from './openapi.js';
-import { compileValidators, validateRequest, type RequestValidator } from './validation.js';
+import { authenticateRequest, interfaceCaller } from './authentication.js';
+import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
+import { rejectNulCharacters } from './characters.js';
+import { listOperations, loadDocument, methodsByPath, routeSchema, type Operation } from './openapi.js';
+import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export const basePath = '/v7';
 
@@ -74,6 +75,8 @@ export interface AppOptions {
   extraRoutes?: ((app: FastifyInstance) => void)[];
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
   rateLimit?: RateLimit;
+  /** How long a client may take to send a request; `clientTimeouts` by default. */
+  clientTimeouts?: ClientTimeouts;
 }
 
 /**
@@ -106,13 +109,19 @@ function queryHandlers(options: AppOptions): Handlers {
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const document = loadDocument();
-  const operations = listOperations(document);
-  const validators = compileValidators(document, operations);
-  const handlers: Handlers = { ...queryHandlers(options), ...options.extraHandlers };
-  const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
+/**
+ * How long a client may take: 30 s to send its headers, 30 s for the whole request (headers and
+ * body), 5 s of idle keep-alive between requests. Checked every second, so a stalled client is cut
+ * within about 31 s with `408` and the error body.
+ */
+export const clientTimeouts = { headersMs: 30_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 } as const;
+export type ClientTimeouts = { [Key in keyof typeof clientTimeouts]: number };
 
+/** The longest request target (path and query string) read; longer is `414`. */
+export const maxRequestTargetLength = 8192;
+
+function createFastify(options: AppOptions): FastifyInstance {
+  const timeouts = options.clientTimeouts ?? clientTimeouts;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -120,17 +129,57 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    // Shutting down is answered by the hook below, with the error body.
+    return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
+    schemaErrorFormatter,
   });
+  app.server.on('checkExpectation', expectationFailed);
   // JSON is the only body the interface takes: anything else is refused with 415.
   app.removeContentTypeParser(['text/plain']);
-  app.decorateRequest('caller', undefined);
+  app.setValidatorCompiler(validatorCompiler(loadDocument()));
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody(request, 404, `No route ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  return app;
+}
+
+/** Hooks of every route, the unknown ones included: the request target's length, and no new work while closing. */
+function addGlobalHooks(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new UnavailableError('The service is shutting down; retry on another instance or later.');
+    }
+    if (request.url.length > maxRequestTargetLength) {
+      throw new UriTooLongError(`The request target is longer than ${maxRequestTargetLength} characters.`);
+    }
+  });
+  app.addHook('preValidation', rejectNulCharacters);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const operations = listOperations(loadDocument());
+  const handlers: Handlers = { ...queryHandlers(options), ...options.extraHandlers };
+  const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
+
+  const app = createFastify(options);
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) routes.push({ method: one, url });
+  });
+  app.setNotFoundHandler(notFoundHandler(methodsByPath(routes)));
+  addGlobalHooks(app);
+  app.decorateRequest('caller', undefined);
 
   app.get('/health', async (_request, reply) => {
     await options.db.execute('select 1');
@@ -144,12 +193,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const operation of operations) {
     const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;
     if (handler === undefined) continue;
-    registerOperation(app, operation, handler, validators.get(operation.operationId) as RequestValidator, [
-      ...(limit ? [limit] : []),
-      authenticateRequest(authentication, operation),
-    ]);
+    registerOperation(app, operation, handler, [...(limit ? [limit] : []), authenticateRequest(authentication, operation, interfaceCaller)]);
   }
-  registerInternalApi(app, { ...options, authentication });
+  await registerInternalApi(app, { ...options, authentication });
   return app;
 }
 
@@ -176,18 +222,12 @@ async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): 
   return app.rateLimit() as onRequestHookHandler;
 }
 
-function registerOperation(
-  app: FastifyInstance,
-  operation: Operation,
-  handler: RouteHandler,
-  validator: RequestValidator,
-  onRequest: onRequestHookHandler[],
-): void {
+function registerOperation(app: FastifyInstance, operation: Operation, handler: RouteHandler, onRequest: onRequestHookHandler[]): void {
   app.route({
     method: operation.method,
     url: `${basePath}${operation.path}`,
+    schema: routeSchema(operation),
     onRequest,
-    preValidation: validateRequest(validator),
     handler: async (request, reply) => {
       const result = await handler({
         caller: request.caller as Caller,

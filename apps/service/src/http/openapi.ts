@@ -1,8 +1,10 @@
 /**
- * The operations of the OpenAPI document. Routes, request validation and allowed roles all come
- * from here, so the rules are written only in the document.
+ * The operations of an OpenAPI document. Routes, their request schemas and allowed roles all
+ * come from here, so the rules are written only in the document.
  */
+import type { FastifySchema } from 'fastify';
 import type { HttpMethod, OpenApiDocument } from '../openapi-document.js';
+import { documentId } from './validation.js';
 
 export { loadDocument, type OpenApiDocument } from '../openapi-document.js';
 
@@ -26,7 +28,6 @@ interface RawOperation {
   'x-allowed-roles'?: string[];
 }
 
-
 export interface Operation {
   operationId: string;
   method: Uppercase<HttpMethod>;
@@ -39,7 +40,6 @@ export interface Operation {
   bodyRequired: boolean;
   allowedRoles: readonly string[];
 }
-
 
 /** Resolves a local `#/components/...` reference of the document. */
 function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
@@ -69,4 +69,51 @@ export function listOperations(document: OpenApiDocument): Operation[] {
     }
   }
   return operations;
+}
+
+/** Points the document's local references at the components registered with the validators. */
+function anchored(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${documentId}#/components/`)) as JsonSchema;
+}
+
+function parametersSchema(parameters: readonly Parameter[]): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(parameters.map((p) => [p.name, anchored(p.schema)])),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+/** The Fastify schema of an operation: its query string, its path parameters and its JSON body. */
+export function routeSchema(operation: Operation): FastifySchema {
+  return {
+    querystring: parametersSchema(operation.queryParameters),
+    params: parametersSchema(operation.pathParameters),
+    ...(operation.bodySchema ? { body: anchored(operation.bodySchema) } : {}),
+  };
+}
+
+/** The document's path in Fastify's form: `/objects/{reference}` → `/objects/:reference`. */
+export function routePath(path: string): string {
+  return path.replaceAll(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * The methods each path has, for `405` answers: a function from a request path to the methods
+ * of the routes whose path it matches (none when no route's does), `HEAD` where Fastify exposed
+ * one. The routes are read at the first call, once every route is registered.
+ */
+export function methodsByPath(routes: readonly { method: string; url: string }[]): (path: string) => readonly string[] {
+  let patterns: { pattern: RegExp; method: string }[] | undefined;
+  const compile = () =>
+    routes.map(({ method, url }) => ({
+      method,
+      pattern: new RegExp(`^${url.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll(/:\w+/g, '[^/]+')}$`),
+    }));
+  return (path) => {
+    patterns ??= compile();
+    const methods = new Set(patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method));
+    return [...methods].sort();
+  };
 }

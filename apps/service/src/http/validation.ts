@@ -1,115 +1,104 @@
 /**
- * Request validation compiled from the OpenAPI document: one validator for the query string
- * and one for the body of each operation. Unknown properties and unknown query parameters are
- * errors (never silently removed), and every broken constraint is reported with the path of
- * its field and the JSON Schema keyword it broke.
+ * Request validation on Fastify's own machinery, compiled from an OpenAPI document: the
+ * validator compiler Fastify calls for each route's `querystring`, `params` and `body` schema,
+ * and the formatter that turns Ajv's errors into one `RequestValidationError`. Unknown
+ * properties and query parameters are errors (never silently removed), and every broken
+ * constraint is reported with the path of its field and the JSON Schema keyword it broke.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FastifyRequest } from 'fastify';
-import { RequestValidationError } from './error-body.js';
-import type { JsonSchema, OpenApiDocument, Operation, Parameter } from './openapi.js';
+import type { FastifySchemaCompiler, FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
+import { RequestValidationError, type Problem, type Rule } from '../errors.js';
+import type { JsonSchema, OpenApiDocument } from './openapi.js';
 
-export interface ValidationDetail {
-  location: 'body' | 'query' | 'path';
-  field: string;
-  rule: string;
-  message: string;
-}
+/** The `$id` under which the document's components are registered with Ajv. */
+export const documentId = 'openapi:document';
 
-export interface RequestValidator {
-  /** Validates (and, for the query, coerces in place) one part of a request. */
-  query(query: unknown): ValidationDetail[];
-  path(params: unknown): ValidationDetail[];
-  body(body: unknown): ValidationDetail[];
-}
+/** The earliest and latest instants PostgreSQL and the interface both hold: years 0001 to 9999 (UTC). */
+const earliest = Date.parse('0001-01-01T00:00:00Z');
+const latest = Date.parse('9999-12-31T23:59:59.999Z');
 
-/** The `preValidation` hook of an operation: every broken constraint of its path, query and body, as one 400. */
-export function validateRequest(validator: RequestValidator) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const problems = [...validator.path(request.params), ...validator.query(request.query), ...validator.body(request.body)];
-    if (problems.length > 0) throw new RequestValidationError(problems);
+/**
+ * A `date-time` the service can store: RFC 3339 (ajv-formats' full check), an instant from
+ * 0001 to 9999 UTC, and seconds from 00 to 59 (a leap second is not an instant JavaScript or
+ * PostgreSQL agree on).
+ */
+function storableDateTime(rfc3339: (value: string) => boolean) {
+  return (value: string): boolean => {
+    if (!rfc3339(value)) return false;
+    if (/:60(?:[.,]\d+)?(?:[zZ]|[+-]\d\d:\d\d)$/.test(value)) return false;
+    const instant = Date.parse(value.toUpperCase().replace(' ', 'T'));
+    return instant >= earliest && instant <= latest;
   };
 }
 
-const documentId = 'openapi:document';
-
 function createAjv(document: OpenApiDocument, coerceTypes: false | 'array'): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    coerceTypes,
-    strict: false,
-    removeAdditional: false,
-    useDefaults: true,
-  });
+  const ajv = new Ajv2020({ allErrors: true, coerceTypes, strict: false, removeAdditional: false, useDefaults: true });
   addFormats.default(ajv);
+  const rfc3339 = ajv.formats['date-time'] as { validate: (value: string) => boolean };
+  ajv.addFormat('date-time', { type: 'string', validate: storableDateTime(rfc3339.validate) });
   // `double` is the number format of the interface document: any JSON number.
   ajv.addFormat('double', { type: 'number', validate: () => true });
   ajv.addSchema({ $id: documentId, components: document.components });
   return ajv;
 }
 
-/** Points the document's local references at the registered document. */
-function anchored(schema: JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${documentId}#/components/`)) as JsonSchema;
+/**
+ * The validator compiler of a document: query strings and path parameters are coerced from
+ * text (a lone value becomes a one-item array), bodies are taken as they are.
+ */
+export function validatorCompiler(document: OpenApiDocument): FastifySchemaCompiler<JsonSchema> {
+  const coercing = createAjv(document, 'array');
+  const exact = createAjv(document, false);
+  return ({ schema, httpPart }) => (httpPart === 'body' ? requiredBody(exact.compile(schema)) : coercing.compile(schema));
 }
 
-function parametersSchema(parameters: readonly Parameter[]): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties: Object.fromEntries(parameters.map((p) => [p.name, anchored(p.schema)])),
-    required: parameters.filter((p) => p.required).map((p) => p.name),
-  };
+/** Every body of the documents is required: a request without one (or with `null`) breaks `required` at the body itself. */
+function requiredBody(validate: ValidateFunction): ValidateFunction {
+  const missing: ErrorObject = { keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a JSON body is required' };
+  const check = ((data: unknown) => {
+    if (data !== undefined && data !== null) {
+      const valid = validate(data);
+      check.errors = validate.errors;
+      return valid;
+    }
+    check.errors = [missing];
+    return false;
+  }) as ValidateFunction;
+  return check;
 }
+
+const locations: Record<SchemaErrorDataVar, Problem['location']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
 
 /** `/work_reference_numbers/3` → `work_reference_numbers[3]`, naming the missing or extra property. */
-function fieldOf(error: ErrorObject): string {
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+function fieldOf(error: FastifySchemaValidationError): string {
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   const params = error.params as { missingProperty?: string; additionalProperty?: string };
   const extra = params.missingProperty ?? params.additionalProperty;
   if (extra !== undefined) segments.push(extra);
   return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '');
 }
 
-function messageOf(error: ErrorObject): string {
-  if (error.keyword === 'multipleOf' && (error.params as { multipleOf?: number }).multipleOf === 1) {
-    return 'must be an integer';
-  }
+function messageOf(error: FastifySchemaValidationError): string {
+  if (error.keyword === 'multipleOf' && (error.params as { multipleOf?: number }).multipleOf === 1) return 'must be an integer';
   if (error.keyword === 'additionalProperties') return 'is not a known property';
-  if (error.keyword === 'required') return 'is required';
+  if (error.keyword === 'required') return error.instancePath === '' && !('missingProperty' in error.params) ? 'a JSON body is required' : 'is required';
+  if (error.keyword === 'type' && error.instancePath === '') return `must be a JSON ${String(error.params.type)}`;
   return error.message ?? 'is invalid';
 }
 
-function details(location: ValidationDetail['location'], validate: ValidateFunction, value: unknown): ValidationDetail[] {
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((error) => ({
-    location,
-    field: fieldOf(error),
-    rule: error.keyword,
-    message: messageOf(error),
-  }));
-}
-
-export function compileValidators(document: OpenApiDocument, operations: readonly Operation[]): Map<string, RequestValidator> {
-  const queryAjv = createAjv(document, 'array');
-  const bodyAjv = createAjv(document, false);
-  const validators = new Map<string, RequestValidator>();
-  for (const operation of operations) {
-    const validateQuery = queryAjv.compile(parametersSchema(operation.queryParameters));
-    const validatePath = queryAjv.compile(parametersSchema(operation.pathParameters));
-    const validateBody = operation.bodySchema ? bodyAjv.compile(anchored(operation.bodySchema)) : undefined;
-    validators.set(operation.operationId, {
-      query: (query) => details('query', validateQuery, query),
-      path: (params) => details('path', validatePath, params),
-      body: (body) => {
-        if (validateBody === undefined) return [];
-        if (body === undefined || body === null) {
-          return operation.bodyRequired ? [{ location: 'body', field: '', rule: 'required', message: 'a JSON body is required' }] : [];
-        }
-        return details('body', validateBody, body);
-      },
-    });
-  }
-  return validators;
+/** Fastify's `schemaErrorFormatter`: Ajv's errors of one part of a request as one 400. */
+export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar): Error {
+  const location = locations[dataVar];
+  return new RequestValidationError(
+    errors.map((error) => ({ location, field: fieldOf(error), rule: error.keyword as Rule, message: messageOf(error) })),
+  );
 }

@@ -1,17 +1,11 @@
 /**
  * The internal operator API as an OpenAPI 3.1 document: the routes under `/internal`, their
  * request schemas (what the server validates) and their answers (what the tests check). It is
- * not part of the published interface documents. Enumerations come from src/domain, so a value
- * is written once; the error body and the internal user fields are the interface's own schemas.
+ * not part of the published interface documents. Enumerations come from the generated `enumerations`
+ * and src/domain, so a value is written once; the error body and the internal user fields are the interface's own schemas.
  */
 import { changeRequestKind, changeRequestStatus } from '../db/schema.js';
-import {
-  activityTypes,
-  laneRentalAssessmentOutcomes,
-  permitConditionTypeText,
-  trafficManagementTypes,
-  workCategories,
-} from '../domain/enums.js';
+import { enumerations } from '@street-events/types';
 import { permitEventTypes } from '../domain/permits.js';
 import { workObjectLifecycles } from '../domain/work-object-lifecycles.js';
 import { loadDocument, type JsonSchema, type OpenApiDocument } from '../http/openapi.js';
@@ -78,9 +72,9 @@ const schemas: Record<string, JsonSchema> = {
       works_coordinates: ref('InternalWorksCoordinates'),
       location_description: text(500, 'Description of the location of the works.'),
       description_of_work: text(500, 'Description of the works.'),
-      work_category: { enum: workCategories },
-      traffic_management_type: { enum: trafficManagementTypes },
-      activity_type: { enum: activityTypes },
+      work_category: { enum: enumerations.WorkCategoryResponse.values },
+      traffic_management_type: { enum: enumerations.TrafficManagementTypeResponse.values },
+      activity_type: { enum: enumerations.ActivityTypeResponse.values },
       proposed_start_date: dateTime('Proposed start.'),
       proposed_end_date: dateTime('Proposed end; not before the start.'),
       proposed_start_time: { type: ['string', 'null'], format: 'date-time' },
@@ -92,7 +86,7 @@ const schemas: Record<string, JsonSchema> = {
       is_lane_rental: flag('Lane rental applies.'),
       lane_rental_charges_not_agreed: flag('Lane rental charges not agreed.'),
       lane_rental_charges_potentially_apply: flag('Lane rental charges may apply.'),
-      lane_rental_assessment_outcome: { enum: [...laneRentalAssessmentOutcomes, null] },
+      lane_rental_assessment_outcome: { enum: [...enumerations.LaneRentalAssessmentOutcomeResponse.values, null] },
       has_no_final_reinstatement: flag('No final reinstatement.'),
       permit_conditions: {
         type: 'array',
@@ -102,7 +96,7 @@ const schemas: Record<string, JsonSchema> = {
           additionalProperties: false,
           required: ['condition'],
           properties: {
-            condition: { enum: Object.keys(permitConditionTypeText) },
+            condition: { enum: enumerations.PermitConditionTypeResponse.values },
             comment: { type: ['string', 'null'], maxLength: 500 },
           },
         },
@@ -143,7 +137,7 @@ const schemas: Record<string, JsonSchema> = {
       kind: { enum: changeRequestKind.enumValues },
       proposed_start_date: dateTime('New proposed start; unchanged when left out.'),
       proposed_end_date: dateTime('New proposed end; unchanged when left out.'),
-      traffic_management_type: { enum: trafficManagementTypes },
+      traffic_management_type: { enum: enumerations.TrafficManagementTypeResponse.values },
       description_of_work: text(500, 'New description of the works.'),
       ...actorProperties(),
     },

@@ -23,8 +23,8 @@ import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
 import { submitWork } from '../events/works.js';
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import { authenticateRequest } from '../http/authentication.js';
-import { listOperations } from '../http/openapi.js';
-import { compileValidators, validateRequest } from '../http/validation.js';
+import { listOperations, routePath, routeSchema } from '../http/openapi.js';
+import { validatorCompiler } from '../http/validation.js';
 import { internalDocument } from './document.js';
 
 interface WorkSubmissionBody extends ActorFields {
@@ -232,31 +232,37 @@ function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefi
   };
 }
 
-/** Adds the routes of the internal document to the app; errors go through the app's error handler. */
-export function registerInternalApi(app: FastifyInstance, options: { db: Database; clock?: Clock; authentication: AuthenticationCache }): void {
+/**
+ * Adds the routes of the internal document to the app, in a scope of their own whose
+ * validators are compiled from the internal document; errors go through the app's error handler.
+ */
+export async function registerInternalApi(
+  app: FastifyInstance,
+  options: { db: Database; clock?: Clock; authentication: AuthenticationCache },
+): Promise<void> {
   const document = internalDocument();
-  const operations = listOperations(document);
-  const validators = compileValidators(document, operations);
   const implementations = handlers(options.db);
-  for (const operation of operations) {
-    const handler = implementations[operation.operationId];
-    const validator = validators.get(operation.operationId);
-    if (handler === undefined || validator === undefined) throw new Error(`no implementation of ${operation.operationId}`);
-    app.route({
-      method: operation.method,
-      url: operation.path.replaceAll(/\{(\w+)\}/g, ':$1'),
-      onRequest: authenticateRequest(options.authentication, operation),
-      preValidation: validateRequest(validator),
-      handler: async (request, reply) => {
-        const eventIds: number[] = [];
-        const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
-        const result = await handler({
-          params: request.params as Record<string, string>,
-          body: request.body as never,
-          write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
-        });
-        return reply.code(result.status).send({ ...result.body, events: await recordedEvents(options.db, eventIds) });
-      },
-    });
-  }
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(validatorCompiler(document));
+    for (const operation of listOperations(document)) {
+      const handler = implementations[operation.operationId];
+      if (handler === undefined) throw new Error(`no implementation of ${operation.operationId}`);
+      scope.route({
+        method: operation.method,
+        url: routePath(operation.path),
+        schema: routeSchema(operation),
+        onRequest: authenticateRequest(options.authentication, operation),
+        handler: async (request, reply) => {
+          const eventIds: number[] = [];
+          const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
+          const result = await handler({
+            params: request.params as Record<string, string>,
+            body: request.body as never,
+            write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
+          });
+          return reply.code(result.status).send({ ...result.body, events: await recordedEvents(options.db, eventIds) });
+        },
+      });
+    }
+  });
 }

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { components } from '@street-events/types';
-import { requireInterfaceCaller, type Caller } from '../auth/caller.js';
+import type { Caller } from '../auth/caller.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -122,7 +122,6 @@ export async function subscribe(
   body: SubscriptionCreateRequest,
   options: SubscriptionOptions,
 ): Promise<{ subscription_reference_number: string }> {
-  requireInterfaceCaller(caller);
   await checkSubscribedEndpoint(body.api_endpoint, options.policy, options.resolve);
   const context = eventContext({ actor: actorOf(caller, body), now: options.now });
   const reference = newSubscriptionReference();
@@ -176,7 +175,6 @@ export async function unsubscribe(
   body: SubscriptionRemoveRequest,
   options: { now?: Clock } = {},
 ): Promise<void> {
-  requireInterfaceCaller(caller);
   const context = eventContext({ actor: actorOf(caller, body), now: options.now });
   const named = body.subscription_reference_number;
   await db.transaction(async (tx) => {
@@ -223,7 +221,6 @@ export async function unsubscribe(
  * Confirmed or not; the caller's own first.
  */
 export async function listSubscriptions(db: Database, caller: Caller): Promise<GetSubscriptionsResponse[]> {
-  requireInterfaceCaller(caller);
   const organisationIds = [caller.organisation.id, ...caller.activeContracts.map((promoter) => promoter.id)];
   const rows = await db
     .select({

@@ -32,7 +32,7 @@ import type { Resolver } from '../delivery/guarded-lookup.js';
 import { deliveryRequest, notification, type WebhookMessage } from '../delivery/messages.js';
 import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/retry-schedule.js';
 import type { SigningKey } from '../delivery/signing.js';
-import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
+import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { isoFromUtcText, utcText } from '../queries/array-rows.js';
 import { activeSigningKeys, ensureSigningKey } from './keys.js';
 import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';
@@ -142,9 +142,9 @@ function messageOf(row: ClaimedRow): WebhookMessage {
     update_id: Number(row.update_id),
     update_date_time: row.update_date_time === null ? '' : isoFromUtcText(row.update_date_time),
     event_type: eventType,
-    event_type_string: auditEventTypeText[eventType],
+    event_type_string: textOf('AuditEventType', eventType),
     object_type: objectType,
-    object_type_string: auditObjectTypeText[objectType],
+    object_type_string: textOf('AuditObjectTypeResponse', objectType),
     work_reference_number: row.work_reference_number,
     object_reference_number: row.object_reference_number,
     parent_object_reference_number: row.parent_object_reference_number,

@@ -14,51 +14,26 @@
  * - `exclude_events_from` leaves out the events a username caused.
  * - The query runs under a statement time limit (30 s by default); see query-timeout.ts.
  */
+import type { operations, WorkUpdateResponse, WorkUpdateSummary } from '@street-events/types';
+import { parameterConstraints } from '@street-events/types';
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import { requireInterfaceCaller, visibilityOf, visibleRows, type Caller, type Visibility } from '../auth/caller.js';
+import { visibilityOf, type Caller, type Visibility } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { auditEvents, organisations } from '../db/schema.js';
-import { auditEventTypeText, auditObjectTypeText, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
+import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { arrayRows, isoFromUtcText, utcText } from './array-rows.js';
-import { cursorParam, dateParam, integerParam } from './params.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
-export interface PollUpdatesParams {
-  start_date?: string;
-  end_date?: string;
-  update_id?: number;
-  page_size?: number;
-  exclude_events_from?: string;
-  swa_code?: string;
-  workstream_prefix?: string[];
-}
-
-export interface WorkUpdateSummary {
-  work_reference_number: string;
-  update_date_time: string;
-  update_id: number;
-  event_type: AuditEventType;
-  event_type_string: string;
-  object_type: AuditObjectType;
-  object_type_string: string;
-  parent_object_reference_number?: string | null;
-  object_reference_number?: string | null;
-}
-
-export interface WorkUpdateResponse {
-  rows: WorkUpdateSummary[];
-  next_update?: number | null;
-}
+/** The query of `GET /works/updates`, as validated against the document. */
+export type PollUpdatesParams = NonNullable<operations['getWorkUpdates']['parameters']['query']>;
 
 export interface QueryOptions {
   now?: Clock;
   /** Limit on the database query; 30 000 ms by default. */
   statementTimeoutMs?: number;
 }
-
-const pollPageSize = { fallback: 100, min: 1, max: 250 };
 
 const hourMs = 60 * 60 * 1000;
 const staleCursorAgeMs = 7 * 24 * hourMs;
@@ -70,18 +45,14 @@ export async function pollUpdates(
   params: PollUpdatesParams,
   options: QueryOptions = {},
 ): Promise<WorkUpdateResponse> {
-  requireInterfaceCaller(caller);
-  const pageSize = integerParam(params.page_size, pollPageSize, 'page_size');
-  const cursor = cursorParam(params.update_id, 'update_id');
-  const startDate = dateParam(params.start_date, 'start_date');
-  const endDate = dateParam(params.end_date, 'end_date');
+  const pageSize = params.page_size ?? parameterConstraints.getWorkUpdates.page_size.default;
+  const cursor = params.update_id ?? 0;
+  const startDate = params.start_date === undefined ? undefined : new Date(params.start_date);
+  const endDate = params.end_date === undefined ? undefined : new Date(params.end_date);
   if (startDate && endDate && endDate < startDate) {
     throw new ValidationError('end_date must not be earlier than start_date', 'end_date', { rule: 'formatMinimum' });
   }
   const prefixes = params.workstream_prefix ?? [];
-  prefixes.forEach((prefix, index) => {
-    if (!/^\d{3}$/.test(prefix)) throw new ValidationError('a workstream prefix is three digits', `workstream_prefix[${index}]`);
-  });
   const now = (options.now ?? systemClock)();
 
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
@@ -175,9 +146,9 @@ function workUpdateSummary(row: unknown[]): WorkUpdateSummary {
     update_date_time: isoFromUtcText(row[1] as string),
     update_id: Number(row[2]),
     event_type: eventType,
-    event_type_string: auditEventTypeText[eventType],
+    event_type_string: textOf('AuditEventType', eventType),
     object_type: objectType,
-    object_type_string: auditObjectTypeText[objectType],
+    object_type_string: textOf('AuditObjectTypeResponse', objectType),
     parent_object_reference_number: row[5] as string | null,
     object_reference_number: row[6] as string | null,
   };

@@ -10,104 +10,23 @@
  *   last row when more rows exist, and 0 when the results are exhausted. Following it
  *   returns each permit exactly once and ends.
  */
-import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { requireInterfaceCaller, visibilityOf, visibleRows, type Caller } from '../auth/caller.js';
+import {
+  propertyConstraints,
+  type PermitSearchReportingResponse,
+  type PermitSearchRequest,
+  type PermitSummaryResponse,
+} from '@street-events/types';
+import { and, inArray, sql } from 'drizzle-orm';
+import { visibilityOf, visibleRows, type Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
 import { organisations, permits, works, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
-import {
-  activityTypeText,
-  assessmentStatusText,
-  laneRentalAssessmentOutcomeText,
-  permitConditionTypeText,
-  permitStatusText,
-  trafficManagementTypeText,
-  workCategoryText,
-  workStatusText,
-  type ActivityType,
-  type AssessmentStatus,
-  type LaneRentalAssessmentOutcome,
-  type PermitConditionType,
-  type PermitStatus,
-  type TrafficManagementType,
-  type WorkCategory,
-  type WorkStatus,
-} from '../domain/enums.js';
-import { ValidationError } from '../errors.js';
+import { textOf, type Known } from '../domain/enums.js';
 import { arrayRows, isoFromUtcText, isoFromUtcTextOrNull, utcText } from './array-rows.js';
-import { cursorParam, integerParam } from './params.js';
 import type { QueryOptions } from './poll-updates.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
-export interface PermitSearchRequest {
-  work_reference_numbers?: string[] | null;
-  next_cursor?: number | null;
-  page_size?: number | null;
-}
-
-export interface PermitConditionResponse {
-  condition: PermitConditionType;
-  condition_string: string;
-  comment?: string | null;
-}
-
-export interface PermitSummaryResponse {
-  work_reference_number: string;
-  permit_reference_number: string;
-  promoter_swa_code: string;
-  promoter_organisation: string;
-  highway_authority: string;
-  works_coordinates: WorksCoordinates;
-  location_description: string;
-  street: string;
-  town: string;
-  area: string;
-  description_of_work: string;
-  work_category: WorkCategory;
-  work_category_string: string;
-  traffic_management_type: TrafficManagementType;
-  traffic_management_type_string: string;
-  proposed_start_date: string;
-  proposed_end_date: string;
-  status: PermitStatus;
-  status_string: string;
-  work_status: WorkStatus;
-  work_status_string: string;
-  deadline_date: string;
-  date_created: string;
-  status_changed_date: string;
-  usrn: number;
-  road_category: number;
-  is_active_permit: boolean;
-  is_traffic_sensitive: boolean;
-  has_no_final_reinstatement: boolean;
-  is_deemed: boolean;
-  excavation_carried_out: boolean;
-  is_early_start: boolean;
-  is_high_impact_traffic_management: boolean;
-  is_lane_rental: boolean;
-  lane_rental_charges_not_agreed: boolean;
-  lane_rental_charges_potentially_apply: boolean;
-  activity_type: ActivityType;
-  activity_type_string: string;
-  assessment_status?: AssessmentStatus | null;
-  assessment_status_string?: string | null;
-  proposed_start_time?: string | null;
-  proposed_end_time?: string | null;
-  actual_start_date?: string | null;
-  actual_end_date?: string | null;
-  permit_conditions?: PermitConditionResponse[] | null;
-  lane_rental_assessment_outcome?: LaneRentalAssessmentOutcome | null;
-  lane_rental_assessment_outcome_string?: string | null;
-  paa_to_pa_deadline_date?: string | null;
-}
-
-export interface PermitSearchReportingResponse {
-  rows: PermitSummaryResponse[];
-  next_cursor: number;
-}
-
-const searchPageSize = { fallback: 100, min: 100, max: 500 };
-const maxWorkReferences = 1000;
+/** Permits per page when the request names none. */
+const defaultPageSize = propertyConstraints.PermitSearchRequest.page_size.default;
 
 export async function searchPermits(
   db: Database,
@@ -115,11 +34,9 @@ export async function searchPermits(
   request: PermitSearchRequest,
   options: QueryOptions = {},
 ): Promise<PermitSearchReportingResponse> {
-  requireInterfaceCaller(caller);
-  const pageSize = integerParam(request.page_size, searchPageSize, 'page_size');
-  const cursor = cursorParam(request.next_cursor, 'next_cursor');
+  const pageSize = request.page_size ?? defaultPageSize;
+  const cursor = request.next_cursor ?? 0;
   const references = request.work_reference_numbers ?? undefined;
-  if (references) checkWorkReferences(references);
 
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
     // One statement with the columns of a summary, rows as arrays (see array-rows.ts); unnamed,
@@ -133,7 +50,8 @@ export async function searchPermits(
           join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
           join ${organisations} highway_authority on highway_authority.id = ${works.highwayAuthorityOrgId}
           where ${and(
-            gt(permits.id, cursor),
+            // A cursor is any whole number up to 2^53 - 1: compared as bigint, never cast to the id's type.
+            sql`${permits.id} > ${cursor}::bigint`,
             visibleRows(visibilityOf(caller), works),
             references && inArray(works.workReferenceNumber, references),
           )}
@@ -145,17 +63,6 @@ export async function searchPermits(
       rows: page.map(permitSummary),
       next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : 0,
     };
-  });
-}
-
-function checkWorkReferences(references: readonly string[]): void {
-  const field = 'work_reference_numbers';
-  if (references.length > maxWorkReferences) throw new ValidationError(`at most ${maxWorkReferences} work references`, field);
-  if (new Set(references).size !== references.length) throw new ValidationError('work references must be unique', field);
-  references.forEach((reference, index) => {
-    if (typeof reference !== 'string' || reference.length > 24) {
-      throw new ValidationError('a work reference is a string of at most 24 characters', `${field}[${index}]`);
-    }
   });
 }
 
@@ -215,10 +122,24 @@ function byColumn(values: unknown[]): SummaryRow {
   return row;
 }
 
+/** A stored enumeration value with its text, for a `field` and `field_string` pair. */
+function withText<N extends Parameters<typeof textOf>[0]>(name: N, value: unknown): [Known<N>, string] {
+  return [value as Known<N>, textOf(name, value as Known<N>)];
+}
+
+function withTextOrNull<N extends Parameters<typeof textOf>[0]>(name: N, value: unknown): [Known<N> | null, string | null] {
+  return value === null ? [null, null] : withText(name, value);
+}
+
 function permitSummary(values: unknown[]): PermitSummaryResponse {
   const row = byColumn(values);
-  const assessment = row.assessmentStatus as AssessmentStatus | null;
-  const laneRentalOutcome = row.laneRentalAssessmentOutcome as LaneRentalAssessmentOutcome | null;
+  const [workCategory, workCategoryString] = withText('WorkCategoryResponse', row.workCategory);
+  const [trafficManagement, trafficManagementString] = withText('TrafficManagementTypeResponse', row.trafficManagementType);
+  const [status, statusString] = withText('PermitStatusResponse', row.status);
+  const [workStatus, workStatusString] = withText('WorkStatusResponse', row.workStatus);
+  const [activityType, activityTypeString] = withText('ActivityTypeResponse', row.activityType);
+  const [assessment, assessmentString] = withTextOrNull('AssessmentStatusResponse', row.assessmentStatus);
+  const [laneRental, laneRentalString] = withTextOrNull('LaneRentalAssessmentOutcomeResponse', row.laneRentalAssessmentOutcome);
   return {
     work_reference_number: row.workReferenceNumber as string,
     permit_reference_number: row.permitReferenceNumber as string,
@@ -232,16 +153,16 @@ function permitSummary(values: unknown[]): PermitSummaryResponse {
     town: row.town as string,
     area: row.area as string,
     description_of_work: row.descriptionOfWork as string,
-    work_category: row.workCategory as WorkCategory,
-    work_category_string: workCategoryText[row.workCategory as WorkCategory],
-    traffic_management_type: row.trafficManagementType as TrafficManagementType,
-    traffic_management_type_string: trafficManagementTypeText[row.trafficManagementType as TrafficManagementType],
+    work_category: workCategory,
+    work_category_string: workCategoryString,
+    traffic_management_type: trafficManagement,
+    traffic_management_type_string: trafficManagementString,
     proposed_start_date: isoFromUtcText(row.proposedStartDate as string),
     proposed_end_date: isoFromUtcText(row.proposedEndDate as string),
-    status: row.status as PermitStatus,
-    status_string: permitStatusText[row.status as PermitStatus],
-    work_status: row.workStatus as WorkStatus,
-    work_status_string: workStatusText[row.workStatus as WorkStatus],
+    status,
+    status_string: statusString,
+    work_status: workStatus,
+    work_status_string: workStatusString,
     deadline_date: isoFromUtcText(row.deadlineDate as string),
     date_created: isoFromUtcText(row.dateCreated as string),
     status_changed_date: isoFromUtcText(row.statusChangedDate as string),
@@ -257,21 +178,21 @@ function permitSummary(values: unknown[]): PermitSummaryResponse {
     is_lane_rental: row.isLaneRental as boolean,
     lane_rental_charges_not_agreed: row.laneRentalChargesNotAgreed as boolean,
     lane_rental_charges_potentially_apply: row.laneRentalChargesPotentiallyApply as boolean,
-    activity_type: row.activityType as ActivityType,
-    activity_type_string: activityTypeText[row.activityType as ActivityType],
+    activity_type: activityType,
+    activity_type_string: activityTypeString,
     assessment_status: assessment,
-    assessment_status_string: assessment && assessmentStatusText[assessment],
+    assessment_status_string: assessmentString,
     proposed_start_time: isoFromUtcTextOrNull(row.proposedStartTime),
     proposed_end_time: isoFromUtcTextOrNull(row.proposedEndTime),
     actual_start_date: isoFromUtcTextOrNull(row.actualStartDate),
     actual_end_date: isoFromUtcTextOrNull(row.actualEndDate),
     permit_conditions: (row.permitConditions as PermitCondition[]).map((condition) => ({
       condition: condition.condition,
-      condition_string: permitConditionTypeText[condition.condition],
+      condition_string: textOf('PermitConditionTypeResponse', condition.condition),
       comment: condition.comment ?? null,
     })),
-    lane_rental_assessment_outcome: laneRentalOutcome,
-    lane_rental_assessment_outcome_string: laneRentalOutcome && laneRentalAssessmentOutcomeText[laneRentalOutcome],
+    lane_rental_assessment_outcome: laneRental,
+    lane_rental_assessment_outcome_string: laneRentalString,
     paa_to_pa_deadline_date: isoFromUtcTextOrNull(row.paaToPaDeadlineDate),
   };
 }

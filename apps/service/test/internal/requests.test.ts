@@ -215,9 +215,10 @@ describeEachDatabase('internal operator API requests', (database) => {
       expect(response.body.error.code).toBe('not_found');
     });
 
-    it('a route with another method is 404', async () => {
+    it('a route with another method is 405, listing its methods in Allow', async () => {
       const response = await service.internalRequest('GET', '/internal/works', { token: operator });
-      expect(response.status).toBe(404);
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
     });
 
     it('the internal routes are not served under the interface base path', async () => {

@@ -151,12 +151,13 @@ describeEachDatabase('subscriptions', (database) => {
       expect((await second.json()).error.code).toBe('not_found');
     });
 
-    it('a HEAD request does not confirm', async () => {
+    it('a HEAD request does not confirm: it is 405, allowing GET only', async () => {
       const { token } = await plannerOfNewPromoter();
       const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
       const confirmation = await confirmationTokenOf(database.db, reference);
       const head = await fetch(`${service.baseUrl}/api-notifications/confirm?token=${confirmation}`, { method: 'HEAD' });
-      expect(head.status).toBe(404);
+      expect(head.status).toBe(405);
+      expect(head.headers.get('allow')).toBe('GET');
       expect((await confirm(service, confirmation)).status).toBe(200);
     });
 

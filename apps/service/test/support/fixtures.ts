@@ -12,7 +12,8 @@ import { auditEvents, type UserRole } from '../../src/db/schema.js';
 import type { WorkCategory } from '../../src/domain/enums.js';
 import { submitWork, type WorkSubmission } from '../../src/events/works.js';
 import type { WriteOptions } from '../../src/events/record-events.js';
-import { pollUpdates, type PollUpdatesParams, type WorkUpdateSummary } from '../../src/queries/poll-updates.js';
+import type { WorkUpdateSummary } from '@street-events/types';
+import { pollUpdates, type PollUpdatesParams } from '../../src/queries/poll-updates.js';
 
 let sequence = 0;
 const next = () => String(++sequence);

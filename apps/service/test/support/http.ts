@@ -37,31 +37,33 @@ function documentCheck(document: OpenApiDocument, id: string): ResponseCheck {
     JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${id}#/components/`)) as JsonSchema;
   const errorSchema = ajv.compile({ $ref: `${id}#/components/schemas/ErrorResponse` });
   /** Response validators by method and path pattern, then status; `null` where the status has no body. */
-  const routes: { method: string; pattern: RegExp; byStatus: Map<number, ValidateFunction | null> }[] = [];
+  const routes: { method: string; pattern: RegExp; byStatus: Map<number | 'default', ValidateFunction | null> }[] = [];
   for (const operation of listOperations(document)) {
     const raw = (document.paths[operation.path] as Record<string, { responses: Record<string, RawResponse> }>)[
       operation.method.toLowerCase()
     ]!;
-    const byStatus = new Map<number, ValidateFunction | null>();
+    const byStatus = new Map<number | 'default', ValidateFunction | null>();
     for (const [status, value] of Object.entries(raw.responses)) {
       const response = value.$ref
         ? (document.components.responses![value.$ref.split('/').pop()!] as RawResponse)
         : value;
       const schema = response.content?.['application/json']?.schema;
-      byStatus.set(Number(status), schema ? ajv.compile(anchored(schema)) : null);
+      byStatus.set(status === 'default' ? 'default' : Number(status), schema ? ajv.compile(anchored(schema)) : null);
     }
     const pattern = new RegExp(`^${operation.path.replaceAll(/\{\w+\}/g, '[^/]+')}$`);
     routes.push({ method: operation.method, pattern, byStatus });
   }
   return (method, path, status, body, text) => {
+    if (status >= 400) expect((body as { error?: { status?: number } })?.error?.status, `error.status of ${text}`).toBe(status);
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
     if (route === undefined) {
       expect(errorSchema(body), `unknown route ${method} ${path} must answer the error body`).toBe(true);
       return;
     }
     const { byStatus } = route;
-    expect([...byStatus.keys()], `${method} ${path} answered ${status}, which the document does not declare: ${text}`).toContain(status);
-    const validate = byStatus.get(status);
+    const declared = byStatus.has(status) ? status : 'default';
+    expect([...byStatus.keys()], `${method} ${path} answered ${status}, which the document does not declare: ${text}`).toContain(declared);
+    const validate = byStatus.get(declared);
     if (validate === null || validate === undefined) {
       expect(text, `${method} ${path} ${status} must have no body`).toBe('');
       return;

@@ -209,6 +209,96 @@ export interface components {
       internal_user_name: string | null;
     };
     /**
+     * ErrorCode
+     * @description Machine-readable error code. Open enumeration: `upcoming_enum` stands for a code added in a later version; treat an unknown code by its HTTP status.
+     * @enum {string}
+     */
+    ErrorCode:
+      | "validation_failed"
+      | "unauthenticated"
+      | "forbidden"
+      | "not_found"
+      | "method_not_allowed"
+      | "request_timeout"
+      | "conflict"
+      | "payload_too_large"
+      | "uri_too_long"
+      | "unsupported_media_type"
+      | "expectation_failed"
+      | "rate_limited"
+      | "header_fields_too_large"
+      | "internal_error"
+      | "service_unavailable"
+      | "upcoming_enum"
+      | (string & {});
+    /**
+     * ValidationRule
+     * @description The rule a field of a request broke: a JSON Schema keyword of the document, or one of the service's own rules. Open enumeration: `upcoming_enum` stands for a rule added in a later version.
+     * @enum {string}
+     */
+    ValidationRule:
+      | "required"
+      | "type"
+      | "format"
+      | "enum"
+      | "const"
+      | "minimum"
+      | "maximum"
+      | "exclusiveMinimum"
+      | "exclusiveMaximum"
+      | "multipleOf"
+      | "minLength"
+      | "maxLength"
+      | "pattern"
+      | "minItems"
+      | "maxItems"
+      | "uniqueItems"
+      | "additionalProperties"
+      | "oneOf"
+      | "anyOf"
+      | "formatMinimum"
+      | "json"
+      | "characters"
+      | "encoding"
+      | "http"
+      | "upcoming_enum"
+      | (string & {});
+    /**
+     * ValidationErrorDetail
+     * @description One broken constraint of a request.
+     */
+    ValidationErrorDetail: {
+      /**
+       * @description Where in the request the field is.
+       * @enum {string}
+       */
+      location: "body" | "query" | "header" | "path" | "upcoming_enum" | (string & {});
+      /** @description Path of the failing field within its location, in dotted form with array indexes in brackets (`page_size`, `work_reference_numbers[3]`). Empty for the body as a whole. */
+      field: string;
+      rule: components["schemas"]["ValidationRule"];
+      /** @description Human-readable description of the failure. */
+      message: string;
+    };
+    /**
+     * ErrorResponse
+     * @description The one error body of every 4xx and 5xx answer of every operation. `message` is for people and its wording can change between releases; program against `error.status`, `error.code` and, for validation failures, `error.details[].field`.
+     */
+    ErrorResponse: {
+      /** @description Human-readable summary of what went wrong. */
+      message: string;
+      error: {
+        /** @description The HTTP status code of the response. */
+        status: number;
+        code: components["schemas"]["ErrorCode"];
+        /** @description Identifier of the request, also sent in the `x-request-id` response header. Quote it when reporting a problem. */
+        request_id?: string;
+        /** @description For `validation_failed`, one entry per broken constraint, the first 20 of them; `details_omitted` counts the rest. */
+        details?: components["schemas"]["ValidationErrorDetail"][];
+        /** @description How many broken constraints were found beyond the 20 listed in `details`; absent when every one is listed. */
+        details_omitted?: number;
+      };
+    };
+    /**
      * WorkReferenceNumber
      * @description Work reference number. The interface document does not show its format; this service issues up to 24 letters, digits, `-` and `_` (for example `TSR1591199404915`), and accepts any string of at most 24 characters in requests.
      * @example TSR1591199404915
@@ -469,58 +559,6 @@ export interface components {
       next_update?: number | null;
     };
     /**
-     * ErrorCode
-     * @description Machine-readable error code. Open enumeration: `upcoming_enum` stands for a code added in a later version; treat an unknown code by its HTTP status.
-     * @enum {string}
-     */
-    ErrorCode:
-      | "validation_failed"
-      | "unauthenticated"
-      | "forbidden"
-      | "not_found"
-      | "request_timeout"
-      | "conflict"
-      | "payload_too_large"
-      | "unsupported_media_type"
-      | "rate_limited"
-      | "internal_error"
-      | "upcoming_enum"
-      | (string & {});
-    /**
-     * ValidationErrorDetail
-     * @description One broken constraint of a request.
-     */
-    ValidationErrorDetail: {
-      /**
-       * @description Where in the request the field is.
-       * @enum {string}
-       */
-      location: "body" | "query" | "header" | "path" | "upcoming_enum" | (string & {});
-      /** @description Path of the failing field within its location, in dotted form with array indexes in brackets (`page_size`, `work_reference_numbers[3]`). Empty for the body as a whole. */
-      field: string;
-      /** @description The JSON Schema keyword that failed (`maxLength`, `maximum`, `required`, `additionalProperties`, `uniqueItems`, `type`, `format`, ...). */
-      rule: string;
-      /** @description Human-readable description of the failure. */
-      message: string;
-    };
-    /**
-     * ErrorResponse
-     * @description The one error body of every 4xx and 5xx answer of every operation. `message` is for people and its wording can change between releases; program against `error.status`, `error.code` and, for validation failures, `error.details[].field`.
-     */
-    ErrorResponse: {
-      /** @description Human-readable summary of what went wrong. */
-      message: string;
-      error: {
-        /** @description The HTTP status code of the response. */
-        status: number;
-        code: components["schemas"]["ErrorCode"];
-        /** @description Identifier of the request, also sent in the `x-request-id` response header. Quote it when reporting a problem. */
-        request_id?: string;
-        /** @description For `validation_failed`, one entry per broken constraint. */
-        details?: components["schemas"]["ValidationErrorDetail"][];
-      };
-    };
-    /**
      * PermitSearchRequest
      * @description Which permits to return, and where to continue.
      */
@@ -529,12 +567,13 @@ export interface components {
       work_reference_numbers?: string[] | null;
       /**
        * Format: double
-       * @description The `next_cursor` of the previous response, to continue. Omitted, null or 0 starts at the beginning.
+       * @description The `next_cursor` of the previous response, to continue. Omitted, null or 0 starts at the beginning. A whole number up to 9007199254740991 (2^53 - 1).
        */
       next_cursor?: number | null;
       /**
        * Format: double
        * @description Permits per response, an integer from 100 to 500. Omitted or null means 100.
+       * @default 100
        */
       page_size?: number | null;
     };
@@ -942,6 +981,16 @@ export interface components {
     };
   };
   responses: {
+    /** @description Any other error status, from the service or from the HTTP layer in front of the operation, with the same error body: `405` (the path exists with other methods, listed in `Allow`), `408` (the client took longer than 30 seconds to send its headers or its body), `414` (a request target over 8192 characters), `417` (an `Expect` header other than `100-continue`), `431` (request line and headers over 16 KiB), `503` (the service is shutting down). `error.status` is always the HTTP status. */
+    OtherError: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
     /** @description A page of updates. */
     WorkUpdates: {
       headers: {
@@ -1076,7 +1125,7 @@ export interface components {
      */
     EndDate: string;
     /**
-     * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response. May be used with or without `start_date` and `end_date`.
+     * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response. May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
      * @example 1045873
      */
     UpdateId: number;
@@ -1171,7 +1220,7 @@ export interface operations {
          */
         end_date?: components["parameters"]["EndDate"];
         /**
-         * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response. May be used with or without `start_date` and `end_date`.
+         * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response. May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
          * @example 1045873
          */
         update_id?: components["parameters"]["UpdateId"];
@@ -1212,6 +1261,7 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalServerError"];
+      default: components["responses"]["OtherError"];
     };
   };
   searchPermits: {
@@ -1232,6 +1282,7 @@ export interface operations {
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalServerError"];
+      default: components["responses"]["OtherError"];
     };
   };
   subscribe: {
@@ -1266,6 +1317,7 @@ export interface operations {
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalServerError"];
+      default: components["responses"]["OtherError"];
     };
   };
   unsubscribe: {
@@ -1294,6 +1346,7 @@ export interface operations {
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalServerError"];
+      default: components["responses"]["OtherError"];
     };
   };
   getSubscriptions: {
@@ -1329,6 +1382,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalServerError"];
+      default: components["responses"]["OtherError"];
     };
   };
   receiveSubscriptionConfirmation: {
@@ -1469,14 +1523,15 @@ export interface operations {
 
 // Named aliases of the component schemas.
 export type NotificationPayload = components["schemas"]["NotificationPayload"];
+export type ErrorCode = components["schemas"]["ErrorCode"];
+export type ValidationRule = components["schemas"]["ValidationRule"];
+export type ValidationErrorDetail = components["schemas"]["ValidationErrorDetail"];
+export type ErrorResponse = components["schemas"]["ErrorResponse"];
 export type WorkReferenceNumber = components["schemas"]["WorkReferenceNumber"];
 export type AuditEventType = components["schemas"]["AuditEventType"];
 export type AuditObjectTypeResponse = components["schemas"]["AuditObjectTypeResponse"];
 export type WorkUpdateSummary = components["schemas"]["WorkUpdateSummary"];
 export type WorkUpdateResponse = components["schemas"]["WorkUpdateResponse"];
-export type ErrorCode = components["schemas"]["ErrorCode"];
-export type ValidationErrorDetail = components["schemas"]["ValidationErrorDetail"];
-export type ErrorResponse = components["schemas"]["ErrorResponse"];
 export type PermitSearchRequest = components["schemas"]["PermitSearchRequest"];
 export type WorkCategoryResponse = components["schemas"]["WorkCategoryResponse"];
 export type TrafficManagementTypeResponse = components["schemas"]["TrafficManagementTypeResponse"];
@@ -1500,3 +1555,819 @@ export type GetSubscriptionsResponse = components["schemas"]["GetSubscriptionsRe
 export type SubscriptionConfirmationMessage =
   components["schemas"]["SubscriptionConfirmationMessage"];
 export type NotificationMessage = components["schemas"]["NotificationMessage"];
+
+/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */
+export const enumerations = {
+  ErrorCode: {
+    values: [
+      "validation_failed",
+      "unauthenticated",
+      "forbidden",
+      "not_found",
+      "method_not_allowed",
+      "request_timeout",
+      "conflict",
+      "payload_too_large",
+      "uri_too_long",
+      "unsupported_media_type",
+      "expectation_failed",
+      "rate_limited",
+      "header_fields_too_large",
+      "internal_error",
+      "service_unavailable",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      validation_failed: "400: the request breaks a constraint of the document; see `details`.",
+      unauthenticated: "401: the `token` header is missing, unknown or revoked.",
+      forbidden: "403: the caller's role, organisation or contracts do not allow this request.",
+      not_found: "404: no such route, or no such resource visible to the caller.",
+      method_not_allowed:
+        "405: the path exists, but not with this method; the `Allow` header lists its methods.",
+      request_timeout:
+        "408: the request ran longer than its time limit (30 seconds for polling and permit search), or the client took longer than 30 seconds to send its headers or its body.",
+      conflict:
+        "409: the request conflicts with the current state (for example, a subscription already exists).",
+      payload_too_large: "413: the request body is larger than the service accepts.",
+      uri_too_long:
+        "414: the request target (path and query string) is longer than 8192 characters.",
+      unsupported_media_type: "415: the request body is not `application/json`.",
+      expectation_failed: "417: the request has an `Expect` header other than `100-continue`.",
+      rate_limited: "429: too many requests; wait for `Retry-After` seconds.",
+      header_fields_too_large: "431: the request line and headers together are larger than 16 KiB.",
+      internal_error: "500: an unexpected failure in the service.",
+      service_unavailable:
+        "503: the service is shutting down and takes no new requests; retry on another instance or later.",
+      upcoming_enum: "A code added in a later version.",
+    },
+  },
+  ValidationRule: {
+    values: [
+      "required",
+      "type",
+      "format",
+      "enum",
+      "const",
+      "minimum",
+      "maximum",
+      "exclusiveMinimum",
+      "exclusiveMaximum",
+      "multipleOf",
+      "minLength",
+      "maxLength",
+      "pattern",
+      "minItems",
+      "maxItems",
+      "uniqueItems",
+      "additionalProperties",
+      "oneOf",
+      "anyOf",
+      "formatMinimum",
+      "json",
+      "characters",
+      "encoding",
+      "http",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      required: "A required field, or the required body, is missing.",
+      type: "The value is not of the type the document gives (a string where a number is due, an array where an object is due).",
+      format:
+        "The string is not of its format: a `date-time` must be RFC 3339 with a year from 0001 to 9999 (in UTC) and seconds from 00 to 59; a `uri` an absolute URL.",
+      enum: "The value is not one the document lists.",
+      const: "The value is not the one the document allows.",
+      minimum: "The number is below the document's minimum.",
+      maximum: "The number is above the document's maximum.",
+      exclusiveMinimum: "The number is not above the document's exclusive minimum.",
+      exclusiveMaximum: "The number is not below the document's exclusive maximum.",
+      multipleOf:
+        "The number is not a whole number (or not a multiple of what the document gives).",
+      minLength: "The string is shorter than the document allows.",
+      maxLength: "The string is longer than the document allows.",
+      pattern: "The string does not match the document's pattern.",
+      minItems: "The array has fewer items than the document allows.",
+      maxItems: "The array has more items than the document allows.",
+      uniqueItems: "The array repeats an item.",
+      additionalProperties: "A property or query parameter the document does not list.",
+      oneOf: "The value matches none (or more than one) of the forms the document gives.",
+      anyOf: "The value matches none of the forms the document gives.",
+      formatMinimum:
+        "A date-time earlier than another field of the request allows (an `end_date` before the `start_date`).",
+      json: "The body is not valid JSON, or holds a `__proto__` or `constructor.prototype` key.",
+      characters: "A string or key holds U+0000, which no value may contain.",
+      encoding: "The path or query string has malformed percent-encoding.",
+      http: "The request is not valid HTTP/1.1.",
+      upcoming_enum: "A rule added in a later version.",
+    },
+  },
+  AuditEventType: {
+    values: [
+      "historic_action",
+      "inspection_passed",
+      "inspection_failed",
+      "inspection_unable_to_carry_out",
+      "inspection_further_required",
+      "inspection_withdraw_defect",
+      "inspection_agreed_site_compliance",
+      "activity_submitted",
+      "activity_edited",
+      "activity_cancelled",
+      "fpn_submitted",
+      "fpn_accepted",
+      "fpn_paid",
+      "fpn_disputed",
+      "fpn_withdrawn",
+      "permit_granted",
+      "permit_refused",
+      "permit_cancelled",
+      "permit_revoked",
+      "permit_deemed",
+      "paa_granted",
+      "paa_refused",
+      "paa_cancelled",
+      "paa_revoked",
+      "alteration_submitted",
+      "alteration_refused",
+      "alteration_granted",
+      "alteration_granted_with_duration_challenge",
+      "alteration_deemed",
+      "alteration_cancelled",
+      "lane_rental_assessed",
+      "reinstatement_submitted",
+      "file_uploaded",
+      "comment_submitted",
+      "work_start_logged",
+      "work_stop_logged",
+      "work_start_reverted",
+      "work_stop_reverted",
+      "forward_plan_submitted",
+      "forward_plan_cancelled",
+      "user_removed",
+      "user_invited",
+      "inspection_units_logged",
+      "permit_submitted",
+      "paa_submitted",
+      "forward_plan_edited",
+      "permit_discount_updated",
+      "paa_discount_updated",
+      "paa_deemed",
+      "organisation_contract_added",
+      "organisation_contract_removed",
+      "organisation_updated",
+      "workstream_created",
+      "workstream_updated",
+      "inspection_works_stopped",
+      "inspection_works_stopped_apparatus_remaining",
+      "inspection_works_in_progress",
+      "inspection_works_in_progress_no_carriageway_incursion",
+      "inspection_non_compliant_with_conditions",
+      "permit_modification_request",
+      "scheduled_inspection_cancelled",
+      "scheduled_inspection_created",
+      "alteration_applied_auto",
+      "section_81_submitted",
+      "final_reinstatement_updated",
+      "section_81_acknowledged",
+      "section_81_accepted",
+      "section_81_accepted_fixed",
+      "section_81_rejected",
+      "section_81_resolved_by_ha",
+      "section_81_cancelled",
+      "user_roles_updated",
+      "support_desk_action",
+      "user_name_updated",
+      "permit_hs2_acknowledged",
+      "geographical_area_created",
+      "geographical_area_updated",
+      "workstream_access_updated",
+      "planned_works_record_created",
+      "in_progress_works_record_created",
+      "historic_works_record_created",
+      "non_notifiable_works_record_created",
+      "section_81_works_record_created",
+      "unattributable_works_record_created",
+      "sample_inspection_target_created",
+      "sample_inspection_target_updated",
+      "sample_inspection_created",
+      "sample_inspection_completed",
+      "sample_inspection_removed",
+      "sample_inspection_expired",
+      "internal_comment_submitted",
+      "comment_read",
+      "excavation_carried_out_updated",
+      "sample_inspection_target_closed",
+      "section_81_linked_to_permit",
+      "section_81_unlinked_from_permit",
+      "section_81_reassigned",
+      "permit_granted_with_duration_challenge",
+      "inspection_withdrawn",
+      "section_74_warning_issued",
+      "section_74_warning_acknowledged",
+      "section_74_site_visited_and_rectified",
+      "section_74_charges_ended",
+      "section_74_warning_disputed",
+      "section_74_withdrawn",
+      "section_74_draft_invoice_issued",
+      "section_74_resolved",
+      "section_74_draft_invoice_acknowledged",
+      "section_74_charge_under_review",
+      "section_74_charge_agreed",
+      "alteration_duration_challenge_accepted",
+      "alteration_duration_challenge_not_accepted",
+      "alteration_duration_challenge_non_acceptance_response",
+      "permit_duration_challenge_accepted",
+      "permit_duration_challenge_not_accepted",
+      "permit_duration_challenge_non_acceptance_response",
+      "section_58_created",
+      "section_58_progressed",
+      "section_58_cancelled",
+      "section_58_closed",
+      "reinstatement_deleted",
+      "site_deleted",
+      "inspection_deleted",
+      "site_subsumed",
+      "fpn_deleted",
+      "current_traffic_management_type_updated",
+      "ancillary_info_added",
+      "ancillary_info_removed",
+      "sample_inspection_issued",
+      "inspection_outcome_accepted",
+      "inspection_outcome_disputed",
+      "inspection_outcome_promoter_accepts_failed_inspection",
+      "sample_inspection_target_deleted",
+      "sample_inspection_quarter_started",
+      "sample_inspection_quarter_ended",
+      "fee_matrix_updated",
+      "organisation_fpn_details_updated",
+      "inspection_auto_accepted",
+      "sample_inspection_quarter_end_reverted",
+      "private_street_notice_issued",
+      "private_street_notice_cancelled",
+      "non_compliance_issued",
+      "non_compliance_withdrawn",
+      "non_compliance_resolved",
+      "inspection_linked_to_non_compliance",
+      "permit_linked_to_non_compliance",
+      "inspection_outcome_joint_site_meeting_needed",
+      "inspection_outcome_reviewing_dispute",
+      "inspection_outcome_no_agreement",
+      "non_compliance_works_completed_and_passed",
+      "non_compliance_joint_site_meeting_suggested",
+      "non_compliance_will_attend_joint_site_meeting",
+      "non_compliance_works_complete_ready_for_inspection",
+      "non_compliance_joint_site_meeting_not_needed",
+      "event_subscription_created",
+      "event_subscription_removed",
+      "material_classification_submitted",
+      "non_compliance_accept_suggestion",
+      "permit_under_assessment",
+      "alteration_revoked",
+      "change_request_submitted",
+      "change_request_refused",
+      "change_request_granted",
+      "change_request_granted_with_duration_challenge",
+      "change_request_deemed",
+      "change_request_cancelled",
+      "change_request_applied_auto",
+      "change_request_duration_challenge_accepted",
+      "change_request_duration_challenge_not_accepted",
+      "change_request_duration_challenge_non_acceptance_response",
+      "change_request_revoked",
+    ],
+    placeholder: "upcoming_event",
+    texts: {
+      historic_action: "Historic action",
+      inspection_passed: "Inspection passed",
+      inspection_failed: "Inspection failed",
+      inspection_unable_to_carry_out: "Inspection unable to carry out",
+      inspection_further_required: "Inspection further required",
+      inspection_withdraw_defect: "Inspection withdraw defect",
+      inspection_agreed_site_compliance: "Inspection agreed site compliance",
+      activity_submitted: "Activity submitted",
+      activity_edited: "Activity edited",
+      activity_cancelled: "Activity cancelled",
+      fpn_submitted: "FPN submitted",
+      fpn_accepted: "FPN accepted",
+      fpn_paid: "FPN paid",
+      fpn_disputed: "FPN disputed",
+      fpn_withdrawn: "FPN withdrawn",
+      permit_granted: "Permit granted",
+      permit_refused: "Permit refused",
+      permit_cancelled: "Permit cancelled",
+      permit_revoked: "Permit revoked",
+      permit_deemed: "Permit deemed",
+      paa_granted: "PAA granted",
+      paa_refused: "PAA refused",
+      paa_cancelled: "PAA cancelled",
+      paa_revoked: "PAA revoked",
+      alteration_submitted: "Alteration submitted",
+      alteration_refused: "Alteration refused",
+      alteration_granted: "Alteration granted",
+      alteration_granted_with_duration_challenge: "Alteration granted with duration challenge",
+      alteration_deemed: "Alteration deemed",
+      alteration_cancelled: "Alteration cancelled",
+      lane_rental_assessed: "Lane rental assessed",
+      reinstatement_submitted: "Reinstatement submitted",
+      file_uploaded: "File uploaded",
+      comment_submitted: "Comment submitted",
+      work_start_logged: "Work start logged",
+      work_stop_logged: "Work stop logged",
+      work_start_reverted: "Work start reverted",
+      work_stop_reverted: "Work stop reverted",
+      forward_plan_submitted: "Forward plan submitted",
+      forward_plan_cancelled: "Forward plan cancelled",
+      user_removed: "User removed",
+      user_invited: "User invited",
+      inspection_units_logged: "Inspection units logged",
+      permit_submitted: "Permit submitted",
+      paa_submitted: "PAA submitted",
+      forward_plan_edited: "Forward plan edited",
+      permit_discount_updated: "Permit discount updated",
+      paa_discount_updated: "PAA discount updated",
+      paa_deemed: "PAA deemed",
+      organisation_contract_added: "Organisation contract added",
+      organisation_contract_removed: "Organisation contract removed",
+      organisation_updated: "Organisation updated",
+      workstream_created: "Workstream created",
+      workstream_updated: "Workstream updated",
+      inspection_works_stopped: "Inspection works stopped",
+      inspection_works_stopped_apparatus_remaining: "Inspection works stopped apparatus remaining",
+      inspection_works_in_progress: "Inspection works in progress",
+      inspection_works_in_progress_no_carriageway_incursion:
+        "Inspection works in progress no carriageway incursion",
+      inspection_non_compliant_with_conditions: "Inspection non compliant with conditions",
+      permit_modification_request: "Permit modification request",
+      scheduled_inspection_cancelled: "Scheduled inspection cancelled",
+      scheduled_inspection_created: "Scheduled inspection created",
+      alteration_applied_auto: "Alteration applied auto",
+      section_81_submitted: "Section 81 submitted",
+      final_reinstatement_updated: "Final reinstatement updated",
+      section_81_acknowledged: "Section 81 acknowledged",
+      section_81_accepted: "Section 81 accepted",
+      section_81_accepted_fixed: "Section 81 accepted fixed",
+      section_81_rejected: "Section 81 rejected",
+      section_81_resolved_by_ha: "Section 81 resolved by highway authority",
+      section_81_cancelled: "Section 81 cancelled",
+      user_roles_updated: "User roles updated",
+      support_desk_action: "Support desk action",
+      user_name_updated: "User name updated",
+      permit_hs2_acknowledged: "Permit HS2 acknowledged",
+      geographical_area_created: "Geographical area created",
+      geographical_area_updated: "Geographical area updated",
+      workstream_access_updated: "Workstream access updated",
+      planned_works_record_created: "Planned works record created",
+      in_progress_works_record_created: "In progress works record created",
+      historic_works_record_created: "Historic works record created",
+      non_notifiable_works_record_created: "Non notifiable works record created",
+      section_81_works_record_created: "Section 81 works record created",
+      unattributable_works_record_created: "Unattributable works record created",
+      upcoming_event: "Upcoming event",
+      sample_inspection_target_created: "Sample inspection target created",
+      sample_inspection_target_updated: "Sample inspection target updated",
+      sample_inspection_created: "Sample inspection created",
+      sample_inspection_completed: "Sample inspection completed",
+      sample_inspection_removed: "Sample inspection removed",
+      sample_inspection_expired: "Sample inspection expired",
+      internal_comment_submitted: "Internal comment submitted",
+      comment_read: "Comment read",
+      excavation_carried_out_updated: "Excavation carried out updated",
+      sample_inspection_target_closed: "Sample inspection target closed",
+      section_81_linked_to_permit: "Section 81 linked to permit",
+      section_81_unlinked_from_permit: "Section 81 unlinked from permit",
+      section_81_reassigned: "Section 81 reassigned",
+      permit_granted_with_duration_challenge: "Permit granted with duration challenge",
+      inspection_withdrawn: "Inspection withdrawn",
+      section_74_warning_issued: "Section 74 warning issued",
+      section_74_warning_acknowledged: "Section 74 warning acknowledged",
+      section_74_site_visited_and_rectified: "Section 74 site visited and rectified",
+      section_74_charges_ended: "Section 74 charges ended",
+      section_74_warning_disputed: "Section 74 warning disputed",
+      section_74_withdrawn: "Section 74 withdrawn",
+      section_74_draft_invoice_issued: "Section 74 draft invoice issued",
+      section_74_resolved: "Section 74 resolved",
+      section_74_draft_invoice_acknowledged: "Section 74 draft invoice acknowledged",
+      section_74_charge_under_review: "Section 74 charge under review",
+      section_74_charge_agreed: "Section 74 charge agreed",
+      alteration_duration_challenge_accepted: "Alteration duration challenge accepted",
+      alteration_duration_challenge_not_accepted: "Alteration duration challenge not accepted",
+      alteration_duration_challenge_non_acceptance_response:
+        "Alteration duration challenge non-acceptance response",
+      permit_duration_challenge_accepted: "Permit duration challenge accepted",
+      permit_duration_challenge_not_accepted: "Permit duration challenge not accepted",
+      permit_duration_challenge_non_acceptance_response:
+        "Permit duration challenge non-acceptance response",
+      section_58_created: "Section 58 created",
+      section_58_progressed: "Section 58 progressed",
+      section_58_cancelled: "Section 58 cancelled",
+      section_58_closed: "Section 58 closed",
+      reinstatement_deleted: "Reinstatement deleted",
+      site_deleted: "Site deleted",
+      inspection_deleted: "Inspection deleted",
+      site_subsumed: "Site subsumed",
+      fpn_deleted: "FPN deleted",
+      current_traffic_management_type_updated: "Current traffic management type updated",
+      ancillary_info_added: "Ancillary info added",
+      ancillary_info_removed: "Ancillary info removed",
+      sample_inspection_issued: "Sample inspection issued",
+      inspection_outcome_accepted: "Inspection outcome accepted",
+      inspection_outcome_disputed: "Inspection outcome disputed",
+      inspection_outcome_promoter_accepts_failed_inspection:
+        "Inspection outcome promoter accepts failed inspection",
+      sample_inspection_target_deleted: "Sample inspection target deleted",
+      sample_inspection_quarter_started: "Sample inspection quarter started",
+      sample_inspection_quarter_ended: "Sample inspection quarter ended",
+      fee_matrix_updated: "Fee matrix updated",
+      organisation_fpn_details_updated: "Organisation FPN details updated",
+      inspection_auto_accepted: "Inspection auto accepted",
+      sample_inspection_quarter_end_reverted: "Sample inspection quarter end reverted",
+      private_street_notice_issued: "Private street notice issued",
+      private_street_notice_cancelled: "Private street notice cancelled",
+      non_compliance_issued: "Non-compliance issued",
+      non_compliance_withdrawn: "Non-compliance withdrawn",
+      non_compliance_resolved: "Non-compliance resolved",
+      inspection_linked_to_non_compliance: "Inspection linked to non-compliance",
+      permit_linked_to_non_compliance: "Permit linked to non-compliance",
+      inspection_outcome_joint_site_meeting_needed: "Inspection outcome joint site meeting needed",
+      inspection_outcome_reviewing_dispute: "Inspection outcome reviewing dispute",
+      inspection_outcome_no_agreement: "Inspection outcome no agreement",
+      non_compliance_works_completed_and_passed: "Non-compliance works completed and passed",
+      non_compliance_joint_site_meeting_suggested: "Non-compliance joint site meeting suggested",
+      non_compliance_will_attend_joint_site_meeting:
+        "Non-compliance will attend joint site meeting",
+      non_compliance_works_complete_ready_for_inspection:
+        "Non-compliance works complete ready for inspection",
+      non_compliance_joint_site_meeting_not_needed: "Non-compliance joint site meeting not needed",
+      event_subscription_created: "Event subscription created",
+      event_subscription_removed: "Event subscription removed",
+      material_classification_submitted: "Material classification submitted",
+      non_compliance_accept_suggestion: "Non-compliance accept suggestion",
+      permit_under_assessment: "Permit under assessment",
+      alteration_revoked: "Alteration revoked",
+      change_request_submitted: "Change request submitted",
+      change_request_refused: "Change request refused",
+      change_request_granted: "Change request granted",
+      change_request_granted_with_duration_challenge:
+        "Change request granted with duration challenge",
+      change_request_deemed: "Change request deemed",
+      change_request_cancelled: "Change request cancelled",
+      change_request_applied_auto: "Change request applied auto",
+      change_request_duration_challenge_accepted: "Change request duration challenge accepted",
+      change_request_duration_challenge_not_accepted:
+        "Change request duration challenge not accepted",
+      change_request_duration_challenge_non_acceptance_response:
+        "Change request duration challenge non-acceptance response",
+      change_request_revoked: "Change request revoked",
+    },
+  },
+  AuditObjectTypeResponse: {
+    values: [
+      "permit",
+      "reinstatement",
+      "inspection",
+      "fpn",
+      "paa",
+      "workstream",
+      "work",
+      "organisation",
+      "activity",
+      "forward_plan",
+      "comment",
+      "scheduled_inspection",
+      "section_81",
+      "user",
+      "geographical_area",
+      "change_request",
+      "application",
+      "sample_inspection",
+      "section_74",
+      "section_58",
+      "site",
+      "sample_inspection_target",
+      "fee_matrix",
+      "non_compliance",
+      "private_street",
+      "event_subscription",
+      "material_classification",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      permit: "Permit",
+      reinstatement: "Reinstatement",
+      inspection: "Inspection",
+      fpn: "Fixed penalty notice (FPN)",
+      paa: "Provisional advance authorisation (PAA)",
+      workstream: "Workstream",
+      work: "Work",
+      organisation: "Organisation",
+      activity: "Activity",
+      forward_plan: "Forward plan",
+      comment: "Comment",
+      scheduled_inspection: "Scheduled inspection",
+      section_81: "Section 81",
+      user: "User",
+      geographical_area: "Geographical area",
+      change_request: "Change request",
+      application: "Application",
+      sample_inspection: "Sample inspection",
+      section_74: "Section 74",
+      section_58: "Section 58",
+      site: "Site",
+      sample_inspection_target: "Sample inspection target",
+      fee_matrix: "Fee matrix",
+      non_compliance: "Non-compliance",
+      private_street: "Private street",
+      event_subscription: "Event subscription",
+      material_classification: "Material classification",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  WorkCategoryResponse: {
+    values: [
+      "minor",
+      "standard",
+      "major",
+      "immediate_urgent",
+      "immediate_emergency",
+      "paa",
+      "hs2_highway",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      minor: "Minor",
+      standard: "Standard",
+      major: "Major",
+      immediate_urgent: "Immediate (urgent)",
+      immediate_emergency: "Immediate (emergency)",
+      paa: "Provisional advance authorisation (PAA)",
+      hs2_highway: "HS2 highway",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  TrafficManagementTypeResponse: {
+    values: [
+      "road_closure",
+      "contra_flow",
+      "lane_closure",
+      "multi_way_signals",
+      "two_way_signals",
+      "convoy_workings",
+      "stop_go_boards",
+      "priority_working",
+      "give_and_take",
+      "some_carriageway_incursion",
+      "no_carriageway_incursion",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      road_closure: "Road closure",
+      contra_flow: "Contra-flow",
+      lane_closure: "Lane closure",
+      multi_way_signals: "Multi-way signals",
+      two_way_signals: "Two-way signals",
+      convoy_workings: "Convoy workings",
+      stop_go_boards: "Stop/go boards",
+      priority_working: "Priority working",
+      give_and_take: "Give and take",
+      some_carriageway_incursion: "Some carriageway incursion",
+      no_carriageway_incursion: "No carriageway incursion",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  PermitStatusResponse: {
+    values: [
+      "submitted",
+      "granted",
+      "permit_modification_request",
+      "refused",
+      "closed",
+      "cancelled",
+      "revoked",
+      "progressed",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      submitted: "Submitted",
+      granted: "Granted",
+      permit_modification_request: "Permit modification request",
+      refused: "Refused",
+      closed: "Closed",
+      cancelled: "Cancelled",
+      revoked: "Revoked",
+      progressed: "Progressed",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  WorkStatusResponse: {
+    values: [
+      "planned",
+      "in_progress",
+      "completed",
+      "cancelled",
+      "unattributable",
+      "historical",
+      "non_notifiable",
+      "section_81",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      planned: "Planned",
+      in_progress: "In progress",
+      completed: "Completed",
+      cancelled: "Cancelled",
+      unattributable: "Unattributable",
+      historical: "Historical",
+      non_notifiable: "Non-notifiable",
+      section_81: "Section 81",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  ActivityTypeResponse: {
+    values: [
+      "highway_improvement_works",
+      "highway_repair_and_maintenance_works",
+      "utility_asset_works",
+      "utility_repair_and_maintenance_works",
+      "diversionary_works",
+      "disconnection_or_alteration_of_supply",
+      "permanent_reinstatement",
+      "remedial_works",
+      "section_58",
+      "section_50",
+      "core_sampling",
+      "statutory_infrastructure_works",
+      "works_for_rail_purposes",
+      "works_for_road_purposes",
+      "new_service_connection",
+      "optional_permit_no_fee",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      highway_improvement_works: "Highway improvement works",
+      highway_repair_and_maintenance_works: "Highway repair and maintenance works",
+      utility_asset_works: "Utility asset works",
+      utility_repair_and_maintenance_works: "Utility repair and maintenance works",
+      diversionary_works: "Diversionary works",
+      disconnection_or_alteration_of_supply: "Disconnection or alteration of supply",
+      permanent_reinstatement: "Permanent reinstatement",
+      remedial_works: "Remedial works",
+      section_58: "Section 58",
+      section_50: "Section 50",
+      core_sampling: "Core sampling",
+      statutory_infrastructure_works: "Statutory infrastructure works",
+      works_for_rail_purposes: "Works for rail purposes",
+      works_for_road_purposes: "Works for road purposes",
+      new_service_connection: "New service connection",
+      optional_permit_no_fee: "Optional permit (no fee)",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  AssessmentStatusResponse: {
+    values: [
+      "granted",
+      "granted_auto",
+      "refused",
+      "refused_auto",
+      "permit_modification_request",
+      "revoked",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      granted: "Granted",
+      granted_auto: "Granted (automatically)",
+      refused: "Refused",
+      refused_auto: "Refused (automatically)",
+      permit_modification_request: "Permit modification request",
+      revoked: "Revoked",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  PermitConditionTypeResponse: {
+    values: [
+      "NCT01a",
+      "NCT01b",
+      "NCT02a",
+      "NCT02b",
+      "NCT04a",
+      "NCT04b",
+      "NCT05a",
+      "NCT06a",
+      "NCT07a",
+      "NCT08a",
+      "NCT08b",
+      "NCT09a",
+      "NCT09b",
+      "NCT09c",
+      "NCT10a",
+      "NCT11a",
+      "NCT11b",
+      "NCT12a",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      NCT01a: "NCT01a: works restricted to specified dates",
+      NCT01b: "NCT01b: works duration limited",
+      NCT02a: "NCT02a: working restricted to specified days and times",
+      NCT02b: "NCT02b: working required outside specified days and times",
+      NCT04a: "NCT04a: road space limited to specified dimensions",
+      NCT04b: "NCT04b: footway space limited to specified dimensions",
+      NCT05a: "NCT05a: road space reduced at specified times",
+      NCT06a: "NCT06a: minimum traffic lane width maintained",
+      NCT07a: "NCT07a: traffic management removed at specified times",
+      NCT08a: "NCT08a: traffic management of a specified type required",
+      NCT08b: "NCT08b: traffic signals manually controlled at specified times",
+      NCT09a: "NCT09a: advance warning signs displayed",
+      NCT09b: "NCT09b: residents and businesses notified in advance",
+      NCT09c: "NCT09c: information boards displayed on site",
+      NCT10a: "NCT10a: environmental restrictions (noise, dust, vibration)",
+      NCT11a: "NCT11a: works coordinated with other activities",
+      NCT11b: "NCT11b: access maintained to premises",
+      NCT12a: "NCT12a: site cleared and reopened at specified times",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+  LaneRentalAssessmentOutcomeResponse: {
+    values: [
+      "chargeable",
+      "potentially_chargeable",
+      "charges_waived",
+      "exempt",
+      "charges_not_applicable",
+    ],
+    placeholder: "upcoming_enum",
+    texts: {
+      chargeable: "Chargeable",
+      potentially_chargeable: "Potentially chargeable",
+      charges_waived: "Charges waived",
+      exempt: "Exempt",
+      charges_not_applicable: "Charges not applicable",
+      upcoming_enum: "Upcoming value",
+    },
+  },
+} as const;
+
+/** Per component schema, the bounding keywords (`maximum`, `maxLength`, `maxItems`, `default`, …) of each property. */
+export const propertyConstraints = {
+  NotificationPayload: {
+    update_id: { format: "double" },
+    update_date_time: { format: "date-time" },
+    work_reference_number: { maxLength: 24 },
+  },
+  WorkUpdateSummary: {
+    work_reference_number: { maxLength: 24 },
+    update_date_time: { format: "date-time" },
+    update_id: { format: "double" },
+  },
+  WorkUpdateResponse: { next_update: { format: "double" } },
+  PermitSearchRequest: {
+    work_reference_numbers: { maxItems: 1000, uniqueItems: true, items: { maxLength: 24 } },
+    next_cursor: { minimum: 0, maximum: 9007199254740991, multipleOf: 1, format: "double" },
+    page_size: { minimum: 100, maximum: 500, multipleOf: 1, format: "double", default: 100 },
+  },
+  PermitSummaryResponse: {
+    work_reference_number: { maxLength: 24 },
+    proposed_start_date: { format: "date-time" },
+    proposed_end_date: { format: "date-time" },
+    deadline_date: { format: "date-time" },
+    date_created: { format: "date-time" },
+    status_changed_date: { format: "date-time" },
+    usrn: { format: "double" },
+    road_category: { format: "double" },
+    proposed_start_time: { format: "date-time" },
+    proposed_end_time: { format: "date-time" },
+    actual_start_date: { format: "date-time" },
+    actual_end_date: { format: "date-time" },
+    paa_to_pa_deadline_date: { format: "date-time" },
+  },
+  PermitSearchReportingResponse: { next_cursor: { format: "double" } },
+  SubscriptionCreateRequest: {
+    api_endpoint: { minLength: 1, maxLength: 2048, format: "uri" },
+    subscription_description: { maxLength: 100 },
+    internal_user_identifier: { maxLength: 100 },
+    internal_user_name: { maxLength: 100 },
+  },
+  SubscriptionCreateResponse: { subscription_reference_number: { maxLength: 64 } },
+  SubscriptionRemoveRequest: {
+    subscription_reference_number: { maxLength: 64 },
+    internal_user_identifier: { maxLength: 100 },
+    internal_user_name: { maxLength: 100 },
+  },
+  GetSubscriptionsResponse: { subscription_reference_number: { maxLength: 64 } },
+  SubscriptionConfirmationMessage: {
+    SubscribeURL: { format: "uri" },
+    Timestamp: { format: "date-time" },
+  },
+  NotificationMessage: { Timestamp: { format: "date-time" } },
+} as const;
+
+/** Per operation, the bounding keywords of each parameter. */
+export const parameterConstraints = {
+  getWorkUpdates: {
+    start_date: { format: "date-time" },
+    end_date: { format: "date-time" },
+    update_id: { minimum: 0, maximum: 9007199254740991, multipleOf: 1, format: "double" },
+    page_size: { minimum: 1, maximum: 250, multipleOf: 1, format: "double", default: 100 },
+    exclude_events_from: { minLength: 1, maxLength: 100 },
+    swa_code: { minLength: 1, maxLength: 4 },
+    workstream_prefix: { maxItems: 100, items: { pattern: "^[0-9]{3}$" } },
+  },
+} as const;

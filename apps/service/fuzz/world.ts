@@ -1,0 +1,71 @@
+/**
+ * The data a hostile campaign runs against: a promoter with a work, its highway authority, a
+ * contracted and an idle contractor, an operator, and a token for each; and who sends what
+ * (the audience of each document).
+ */
+import { addContract, removeContract } from '../src/admin/contracts.js';
+import { createOrganisation } from '../src/admin/organisations.js';
+import { createUser } from '../src/admin/users.js';
+import { issueToken } from '../src/auth/tokens.js';
+import type { UserRole } from '../src/db/schema.js';
+import type { Database } from '../src/db/database.js';
+import { submitWork } from '../src/events/works.js';
+import type { Operation } from '../src/http/openapi.js';
+import type { Audience } from './requests.js';
+
+export interface World {
+  tokens: Record<'planner' | 'authority' | 'contractor' | 'idleContractor' | 'operator', string>;
+}
+
+async function tokenOf(db: Database, organisation: string, role: UserRole, username: string): Promise<string> {
+  await createUser(db, { username, role, organisation });
+  return (await issueToken(db, username)).token;
+}
+
+export async function createWorld(db: Database): Promise<World> {
+  const promoter = await createOrganisation(db, { kind: 'promoter', name: 'Fuzz Water', swaCode: 'FZ01' });
+  const authority = await createOrganisation(db, { kind: 'highway_authority', name: 'Fuzz Council', swaCode: 'FZ02' });
+  const contractor = await createOrganisation(db, { kind: 'contractor', name: 'Fuzz Civils' });
+  const idle = await createOrganisation(db, { kind: 'contractor', name: 'Idle Civils' });
+  await addContract(db, { contractor: contractor.name, promoter: promoter.name });
+  await addContract(db, { contractor: idle.name, promoter: promoter.name });
+  await removeContract(db, { contractor: idle.name, promoter: promoter.name });
+  await submitWork(db, {
+    workReferenceNumber: 'FZ01WORK0001',
+    promoterSwaCode: 'FZ01',
+    highwayAuthoritySwaCode: 'FZ02',
+    street: 'High Street',
+    town: 'Leeds',
+    area: 'West Yorkshire',
+    usrn: 1000001,
+    roadCategory: 2,
+    worksCoordinates: { type: 'Point', coordinates: [430000, 433000] },
+    locationDescription: 'Outside number 1',
+    permit: {
+      descriptionOfWork: 'Replace a valve',
+      workCategory: 'minor',
+      trafficManagementType: 'lane_closure',
+      activityType: 'utility_repair_and_maintenance_works',
+      proposedStartDate: new Date('2031-01-01T08:00:00Z'),
+      proposedEndDate: new Date('2031-01-02T17:00:00Z'),
+    },
+  });
+  return {
+    tokens: {
+      planner: await tokenOf(db, promoter.name, 'Planner', 'fuzz.planner'),
+      authority: await tokenOf(db, authority.name, 'HighwayAuthority', 'fuzz.authority'),
+      contractor: await tokenOf(db, contractor.name, 'Contractor', 'fuzz.contractor'),
+      idleContractor: await tokenOf(db, idle.name, 'Contractor', 'fuzz.idle'),
+      operator: await tokenOf(db, promoter.name, 'Operator', 'fuzz.operator'),
+    },
+  };
+}
+
+/** The interface's operations are sent by the callers of every role, the operator API's by the operator. */
+export function audienceOf(world: World, basePath: string): Audience {
+  const { operator, ...callers } = world.tokens;
+  return {
+    basePath,
+    tokensFor: (operation: Operation) => (operation.allowedRoles.includes('Operator') ? [operator] : Object.values(callers)),
+  };
+}
