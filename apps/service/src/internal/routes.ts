@@ -1,7 +1,7 @@
 /**
  * The internal operator API: one route per write operation of the event source, for the
- * Operator role only (src/internal/document.ts lists them). Each route validates the request
- * against the internal document, calls the library function with the operator as acting user
+ * Operator role only (src/internal/document.ts lists them; src/internal/generated.ts types them).
+ * Each route validates the request against the internal document, calls the library function with the operator as acting user
  * (and the internal user fields of the request), and answers the references it created with the
  * events the operation recorded.
  */
@@ -11,11 +11,9 @@ import { addContract, removeContract } from '../admin/contracts.js';
 import type { Caller } from '../auth/caller.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { auditEvents, type ChangeRequestKind, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
-import type { ActivityType, LaneRentalAssessmentOutcome, TrafficManagementType, WorkCategory } from '../domain/enums.js';
-import type { PermitEventType } from '../domain/permits.js';
-import type { OpeningEventType, WorkObjectTransitionEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
-import { decideChangeRequest, submitChangeRequest, type ChangeRequestDecision } from '../events/change-requests.js';
+import { auditEvents, type WorksCoordinates } from '../db/schema.js';
+import type { OpeningEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
+import { decideChangeRequest, submitChangeRequest } from '../events/change-requests.js';
 import { transitionPermit } from '../events/permits.js';
 import { actorOf, type ActorFields, type WriteOptions } from '../events/record-events.js';
 import { endQuarter } from '../events/sample-inspection-quarters.js';
@@ -26,64 +24,28 @@ import { authenticateRequest } from '../http/authentication.js';
 import { listOperations, routePath, routeSchema } from '../http/openapi.js';
 import { validatorCompiler } from '../http/validation.js';
 import { internalDocument } from './document.js';
+import type { operations } from './generated.js';
 
-interface WorkSubmissionBody extends ActorFields {
-  work_reference_number: string;
-  promoter_swa_code: string;
-  highway_authority_swa_code: string;
-  workstream_prefix?: string;
-  street: string;
-  town: string;
-  area: string;
-  usrn: number;
-  road_category: number;
-  works_coordinates: WorksCoordinates;
-  location_description: string;
-  description_of_work: string;
-  work_category: WorkCategory;
-  traffic_management_type: TrafficManagementType;
-  activity_type: ActivityType;
-  proposed_start_date: string;
-  proposed_end_date: string;
-  proposed_start_time?: string | null;
-  proposed_end_time?: string | null;
-  is_traffic_sensitive?: boolean;
-  excavation_carried_out?: boolean;
-  is_early_start?: boolean;
-  is_high_impact_traffic_management?: boolean;
-  is_lane_rental?: boolean;
-  lane_rental_charges_not_agreed?: boolean;
-  lane_rental_charges_potentially_apply?: boolean;
-  lane_rental_assessment_outcome?: LaneRentalAssessmentOutcome | null;
-  has_no_final_reinstatement?: boolean;
-  permit_conditions?: PermitCondition[];
-  started_on_submission?: boolean;
-}
+type OperationId = keyof operations;
+type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/json': infer Body } } }
+  ? Body
+  : undefined;
+type PathOf<Id extends OperationId> = NonNullable<operations[Id]['parameters']['path']>;
 
-interface ChangeRequestBody extends ActorFields {
-  kind: ChangeRequestKind;
-  proposed_start_date?: string;
-  proposed_end_date?: string;
-  traffic_management_type?: TrafficManagementType;
-  description_of_work?: string;
-}
-
-interface HandlerInput {
-  params: Record<string, string>;
-  body: never;
+/** An operation's implementation, its request typed from the document; answers the references it created. */
+type Handler<Id extends OperationId> = (input: {
+  params: PathOf<Id>;
+  body: BodyOf<Id>;
   write: WriteOptions;
-}
-
-/** What a route answers besides the events recorded. */
-type Handler = (input: HandlerInput) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
+}) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
+type Handlers = { [Id in OperationId]: Handler<Id> };
 
 const optionalDate = (value: string | null | undefined): Date | null | undefined =>
   value === null || value === undefined ? value : new Date(value);
 
-function handlers(db: Database): Record<string, Handler> {
+function handlers(db: Database): Handlers {
   return {
-    submitWork: async ({ body, write }) => {
-      const work: WorkSubmissionBody = body;
+    submitWork: async ({ body: work, write }) => {
       const created = await submitWork(
         db,
         {
@@ -96,7 +58,8 @@ function handlers(db: Database): Record<string, Handler> {
           area: work.area,
           usrn: work.usrn,
           roadCategory: work.road_category,
-          worksCoordinates: work.works_coordinates,
+          // The document bounds each position to two numbers (minItems and maxItems 2).
+          worksCoordinates: work.works_coordinates as WorksCoordinates,
           locationDescription: work.location_description,
           permit: {
             descriptionOfWork: work.description_of_work,
@@ -129,18 +92,16 @@ function handlers(db: Database): Record<string, Handler> {
     },
 
     transitionPermit: async ({ params, body, write }) => {
-      const { event_type: eventType }: { event_type: PermitEventType } = body;
-      const permitReferenceNumber = params.permit_reference_number!;
-      await transitionPermit(db, { permitReferenceNumber, eventType }, write);
+      const permitReferenceNumber = params.permit_reference_number;
+      await transitionPermit(db, { permitReferenceNumber, eventType: body.event_type }, write);
       return { status: 200, body: { permit_reference_number: permitReferenceNumber } };
     },
 
-    submitChangeRequest: async ({ params, body, write }) => {
-      const request: ChangeRequestBody = body;
+    submitChangeRequest: async ({ params, body: request, write }) => {
       const { reference } = await submitChangeRequest(
         db,
         {
-          permitReferenceNumber: params.permit_reference_number!,
+          permitReferenceNumber: params.permit_reference_number,
           kind: request.kind,
           changes: {
             proposedStartDate: optionalDate(request.proposed_start_date) ?? undefined,
@@ -155,43 +116,42 @@ function handlers(db: Database): Record<string, Handler> {
     },
 
     decideChangeRequest: async ({ params, body, write }) => {
-      const { decision }: { decision: ChangeRequestDecision } = body;
-      const reference = params.reference!;
-      await decideChangeRequest(db, { reference, decision }, write);
+      const { reference } = params;
+      await decideChangeRequest(db, { reference, decision: body.decision }, write);
       return { status: 200, body: { reference } };
     },
 
-    openWorkObject: async ({ params, body, write }) => {
-      const opening: { object_type: WorkObjectType; event_type: OpeningEventType<WorkObjectType> } = body;
+    openWorkObject: async ({ params, body: opening, write }) => {
       const { reference } = await openWorkObject(
         db,
-        { workReferenceNumber: params.work_reference_number!, objectType: opening.object_type, eventType: opening.event_type },
+        {
+          workReferenceNumber: params.work_reference_number,
+          objectType: opening.object_type,
+          eventType: opening.event_type as OpeningEventType<WorkObjectType>,
+        },
         write,
       );
       return { status: 201, body: { reference } };
     },
 
     advanceWorkObject: async ({ params, body, write }) => {
-      const { event_type: eventType }: { event_type: WorkObjectTransitionEventType } = body;
-      const reference = params.reference!;
-      await advanceWorkObject(db, { reference, eventType }, write);
+      const { reference } = params;
+      await advanceWorkObject(db, { reference, eventType: body.event_type }, write);
       return { status: 200, body: { reference } };
     },
 
-    endQuarter: async ({ body, write }) => {
-      const { highway_authority: highwayAuthority, quarter }: { highway_authority: string; quarter: string } = body;
+    endQuarter: async ({ body: { highway_authority: highwayAuthority, quarter }, write }) => {
       const { expired } = await endQuarter(db, { highwayAuthority, quarter }, write);
       return { status: 200, body: { quarter, expired } };
     },
 
-    addContract: async ({ body, write }) => {
-      const parties: { contractor: string; promoter: string } = body;
+    addContract: async ({ body: parties, write }) => {
       await addContract(db, { contractor: parties.contractor, promoter: parties.promoter }, write);
       return { status: 201, body: { contractor: parties.contractor, promoter: parties.promoter } };
     },
 
     removeContract: async ({ params, write }) => {
-      const parties = { contractor: params.contractor!, promoter: params.promoter! };
+      const parties = { contractor: params.contractor, promoter: params.promoter };
       await removeContract(db, parties, write);
       return { status: 200, body: parties };
     },
@@ -245,7 +205,7 @@ export async function registerInternalApi(
   await app.register(async (scope) => {
     scope.setValidatorCompiler(validatorCompiler(document));
     for (const operation of listOperations(document)) {
-      const handler = implementations[operation.operationId];
+      const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
       if (handler === undefined) throw new Error(`no implementation of ${operation.operationId}`);
       scope.route({
         method: operation.method,
@@ -256,7 +216,7 @@ export async function registerInternalApi(
           const eventIds: number[] = [];
           const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
           const result = await handler({
-            params: request.params as Record<string, string>,
+            params: request.params as never,
             body: request.body as never,
             write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
           });
