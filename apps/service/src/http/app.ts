@@ -110,11 +110,11 @@ function queryHandlers(options: AppOptions): Handlers {
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * How long a client may take: 30 s to send its headers, 30 s for the whole request (headers and
- * body), 5 s of idle keep-alive between requests. Checked every second, so a stalled client is cut
- * within about 31 s with `408` and the error body.
+ * How long a client may take: its headers, and its whole request (headers and body), must have
+ * arrived 29.5 s after it began, checked every 0.5 s, so a stalled client is cut with `408` and the
+ * error body within 30 s; an idle kept-alive connection is closed after 5 s.
  */
-export const clientTimeouts = { headersMs: 30_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 } as const;
+export const clientTimeouts = { headersMs: 29_500, requestMs: 29_500, keepAliveMs: 5_000, checkEveryMs: 500 } as const;
 export type ClientTimeouts = { [Key in keyof typeof clientTimeouts]: number };
 
 /** The longest request target (path and query string) read; longer is `414`. */
