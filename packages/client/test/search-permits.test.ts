@@ -1,3 +1,4 @@
+import { propertyConstraints } from "@street-events/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { collectPermits, createEventsClient, searchPermits } from "../src/index.js";
 import { permitSummary, startFakeEventsService, type FakeEventsService } from "./support/fake-events-service.js";
@@ -81,7 +82,8 @@ describe("searchPermits", () => {
     expect(searchBodies()).toEqual([]);
   });
 
-  it.each([99, 501, 250.5])("refuses page size %s before calling the service", async (pageSize) => {
+  const { page_size: bounds } = propertyConstraints.PermitSearchRequest;
+  it.each([bounds.minimum - 1, bounds.maximum + 1, bounds.minimum + 0.5])("refuses page size %s before calling the service", async (pageSize) => {
     await expect(collectPermits(client(), { workReferenceNumbers: [reference(1)], pageSize })).rejects.toBeInstanceOf(RangeError);
     expect(searchBodies()).toEqual([]);
   });

@@ -117,17 +117,17 @@ describe('endpoint URLs', () => {
     expect(checkEndpoint(input, strict)).toEqual({ ok: false, field: 'api_endpoint', message });
   });
 
-  it('accepts an endpoint of exactly 2048 characters', () => {
+  it('accepts an endpoint of exactly maxEndpointLength characters', () => {
     const input = `https://receiver.example/${'a'.repeat(maxEndpointLength - 'https://receiver.example/'.length)}`;
     expect(checkEndpoint(input, strict).ok).toBe(true);
   });
 
-  it('refuses an endpoint of 2049 characters', () => {
+  it('refuses an endpoint one character longer', () => {
     const input = `https://receiver.example/${'a'.repeat(maxEndpointLength + 1 - 'https://receiver.example/'.length)}`;
     expect(checkEndpoint(input, strict)).toEqual({
       ok: false,
       field: 'api_endpoint',
-      message: 'api_endpoint must be at most 2048 characters',
+      message: `api_endpoint must be at most ${maxEndpointLength} characters`,
     });
   });
 

@@ -2,6 +2,7 @@
  * The HTTP contract of every operation: authentication, roles, validation from the document,
  * content types, sizes and unknown routes. Every response is checked against the document.
  */
+import { parameterConstraints, propertyConstraints } from '@street-events/types';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
@@ -72,17 +73,23 @@ describeEachDatabase('HTTP requests', (database) => {
   });
 
   describe('validation from the document', () => {
+    const poll = parameterConstraints.getWorkUpdates;
     const pollCases: [string, Record<string, string | string[]>, string, string][] = [
-      ['page_size above 250', { page_size: '251' }, 'page_size', 'maximum'],
-      ['page_size below 1', { page_size: '0' }, 'page_size', 'minimum'],
+      ['page_size above its maximum', { page_size: String(poll.page_size.maximum + 1) }, 'page_size', 'maximum'],
+      ['page_size below its minimum', { page_size: String(poll.page_size.minimum - 1) }, 'page_size', 'minimum'],
       ['page_size not a whole number', { page_size: '10.5' }, 'page_size', 'multipleOf'],
       ['page_size not a number', { page_size: 'ten' }, 'page_size', 'type'],
       ['update_id negative', { update_id: '-1' }, 'update_id', 'minimum'],
       ['update_id not a number', { update_id: 'abc' }, 'update_id', 'type'],
       ['start_date not a date-time', { start_date: 'yesterday' }, 'start_date', 'format'],
       ['end_date not a date-time', { end_date: '2026-13-01' }, 'end_date', 'format'],
-      ['swa_code longer than 4', { swa_code: '70011' }, 'swa_code', 'maxLength'],
-      ['exclude_events_from longer than 100', { exclude_events_from: 'u'.repeat(101) }, 'exclude_events_from', 'maxLength'],
+      ['swa_code longer than its maxLength', { swa_code: '7'.repeat(poll.swa_code.maxLength + 1) }, 'swa_code', 'maxLength'],
+      [
+        'exclude_events_from longer than its maxLength',
+        { exclude_events_from: 'u'.repeat(poll.exclude_events_from.maxLength + 1) },
+        'exclude_events_from',
+        'maxLength',
+      ],
       ['workstream_prefix not three digits', { workstream_prefix: ['000', '12'] }, 'workstream_prefix[1]', 'pattern'],
       ['an unknown query parameter', { colour: 'red' }, 'colour', 'additionalProperties'],
     ];
@@ -94,15 +101,26 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     const references = (count: number) => Array.from({ length: count }, (_, i) => `REF${i}`);
+    const search = propertyConstraints.PermitSearchRequest;
     const searchCases: [string, unknown, string, string][] = [
-      ['page_size below 100', { page_size: 99 }, 'page_size', 'minimum'],
-      ['page_size above 500', { page_size: 501 }, 'page_size', 'maximum'],
-      ['page_size not an integer', { page_size: 150.5 }, 'page_size', 'multipleOf'],
-      ['page_size a string', { page_size: '100' }, 'page_size', 'type'],
-      ['more than 1000 references', { work_reference_numbers: references(1001) }, 'work_reference_numbers', 'maxItems'],
+      ['page_size below its minimum', { page_size: search.page_size.minimum - 1 }, 'page_size', 'minimum'],
+      ['page_size above its maximum', { page_size: search.page_size.maximum + 1 }, 'page_size', 'maximum'],
+      ['page_size not an integer', { page_size: search.page_size.minimum + 0.5 }, 'page_size', 'multipleOf'],
+      ['page_size a string', { page_size: String(search.page_size.minimum) }, 'page_size', 'type'],
+      [
+        'more references than maxItems',
+        { work_reference_numbers: references(search.work_reference_numbers.maxItems + 1) },
+        'work_reference_numbers',
+        'maxItems',
+      ],
       ['a duplicate reference', { work_reference_numbers: ['A1', 'A1'] }, 'work_reference_numbers', 'uniqueItems'],
       ['a null reference', { work_reference_numbers: ['A1', null] }, 'work_reference_numbers[1]', 'type'],
-      ['a reference longer than 24', { work_reference_numbers: ['R'.repeat(25)] }, 'work_reference_numbers[0]', 'maxLength'],
+      [
+        'a reference longer than its maxLength',
+        { work_reference_numbers: ['R'.repeat(search.work_reference_numbers.items.maxLength + 1)] },
+        'work_reference_numbers[0]',
+        'maxLength',
+      ],
       ['next_cursor negative', { next_cursor: -5 }, 'next_cursor', 'minimum'],
       ['an unknown property', { work_reference_numbers: [], colour: 'red' }, 'colour', 'additionalProperties'],
       ['a body that is not an object', [1, 2], '', 'type'],
@@ -113,10 +131,10 @@ describeEachDatabase('HTTP requests', (database) => {
       expect(response.body.error.details).toContainEqual(expect.objectContaining({ location: 'body', field, rule }));
     });
 
-    it('permit search at the limits (1000 references, page_size 500) is accepted', async () => {
+    it('permit search at the limits (maxItems references, the largest page_size) is accepted', async () => {
       const response = await service.request('POST', '/permits/search', {
         token: planner,
-        body: { work_reference_numbers: references(1000), page_size: 500 },
+        body: { work_reference_numbers: references(search.work_reference_numbers.maxItems), page_size: search.page_size.maximum },
       });
       expect(response.status).toBe(200);
     });

@@ -3,6 +3,7 @@
  * covers and lists, unsubscribing, the confirmation link, the limits of the document, the
  * audit events, and the endpoint checks made at subscribe time.
  */
+import { propertyConstraints } from '@street-events/types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
@@ -297,13 +298,14 @@ describeEachDatabase('subscriptions', (database) => {
 
   describe('limits of the document', () => {
     const long = (length: number) => 'x'.repeat(length);
+    const { SubscriptionCreateRequest: create, SubscriptionRemoveRequest: remove } = propertyConstraints;
     it.each([
-      ['subscribe', 'api_endpoint', { api_endpoint: `http://127.0.0.1/${long(2048 - 'http://127.0.0.1/'.length + 1)}` }],
-      ['subscribe', 'subscription_description', { api_endpoint: endpoint, subscription_description: long(101) }],
-      ['subscribe', 'internal_user_identifier', { api_endpoint: endpoint, internal_user_identifier: long(101) }],
-      ['subscribe', 'internal_user_name', { api_endpoint: endpoint, internal_user_name: long(101) }],
-      ['unsubscribe', 'internal_user_identifier', { internal_user_identifier: long(101) }],
-      ['unsubscribe', 'internal_user_name', { internal_user_name: long(101) }],
+      ['subscribe', 'api_endpoint', { api_endpoint: `http://127.0.0.1/${long(create.api_endpoint.maxLength - 'http://127.0.0.1/'.length + 1)}` }],
+      ['subscribe', 'subscription_description', { api_endpoint: endpoint, subscription_description: long(create.subscription_description.maxLength + 1) }],
+      ['subscribe', 'internal_user_identifier', { api_endpoint: endpoint, internal_user_identifier: long(create.internal_user_identifier.maxLength + 1) }],
+      ['subscribe', 'internal_user_name', { api_endpoint: endpoint, internal_user_name: long(create.internal_user_name.maxLength + 1) }],
+      ['unsubscribe', 'internal_user_identifier', { internal_user_identifier: long(remove.internal_user_identifier.maxLength + 1) }],
+      ['unsubscribe', 'internal_user_name', { internal_user_name: long(remove.internal_user_name.maxLength + 1) }],
     ] as const)('%s: %s over its limit is 400 naming it', async (operation, field, body) => {
       const { token } = await plannerOfNewPromoter();
       const response = await service.request('POST', `/api-notifications/${operation}`, { token, body });
@@ -312,7 +314,7 @@ describeEachDatabase('subscriptions', (database) => {
     });
 
     it.each([
-      ['api_endpoint', { api_endpoint: `http://127.0.0.1/${long(2048 - 'http://127.0.0.1/'.length)}` }],
+      ['api_endpoint', { api_endpoint: `http://127.0.0.1/${long(create.api_endpoint.maxLength - 'http://127.0.0.1/'.length)}` }],
       ['subscription_description', { api_endpoint: endpoint, subscription_description: long(100) }],
       ['internal_user_identifier and internal_user_name', { api_endpoint: endpoint, internal_user_identifier: long(100), internal_user_name: long(100) }],
     ] as const)('%s at its limit is accepted', async (_field, body) => {
