@@ -4,13 +4,13 @@
  * handler, malformed URLs, and what Node's HTTP parser refuses before a request exists. Raw
  * sockets send what `fetch` would never send.
  */
-import { connect } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { enumerations } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
 import type { Organisation } from '../../src/admin/organisations.js';
 import { codeByStatus, maxListedProblems } from '../../src/http/error-body.js';
-import { maxRequestTargetLength } from '../../src/http/app.js';
+import { buildApp, maxRequestTargetLength } from '../../src/http/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { documentSchema, startService, type RunningService } from '../support/http.js';
@@ -282,5 +282,29 @@ describeEachDatabase('client timeouts', (database) => {
       `POST /v7/permits/search HTTP/1.1\r\nhost: x\r\ntoken: ${planner}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"page`,
     );
     expectErrorBody(answer, 408);
+  });
+});
+
+describeEachDatabase('shutting down', (database) => {
+  it('a request that arrives while the service closes is 503 with the error body', async () => {
+    const planner = await tokenFor(database.db, await promoter(database.db), 'Planner');
+    const app = await buildApp({ db: database.db });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // A connection in the middle of its headers is busy, so closing waits for it.
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`GET /v7/works/updates HTTP/1.1\r\nhost: x\r\ntoken: ${planner}\r\n`);
+    const received = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('close', () => resolve(text));
+    });
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write('\r\n');
+    const [head, body] = (await received).split('\r\n\r\n');
+    await closed;
+    expectErrorBody({ status: Number(head!.split(' ')[1]), body: JSON.parse(body!) }, 503);
   });
 });
