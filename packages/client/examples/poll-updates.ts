@@ -55,5 +55,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     follow: process.env.FOLLOW === "1",
     signal: controller.signal,
   });
-  console.log(`${works.size} works changed; cursor kept in ${cursorFile} (run again to resume after it)`);
+  console.log(`works changed: ${works.size}; cursor kept in ${cursorFile} (run again to resume after it)`);
 }

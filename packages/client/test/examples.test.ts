@@ -106,7 +106,7 @@ describe("examples run as scripts", () => {
     const { code, stdout } = await runExample("poll-updates", { EVENTS_BASE_URL: service.baseUrl, TMPDIR: dir });
 
     expect(code).toBe(0);
-    expect(stdout).toContain("2 works changed");
+    expect(stdout).toContain("works changed: 2");
     expect(await readFile(join(dir, "street-events-example-cursor"), "utf8")).toBe("2");
     expect(await readdir(clientDir)).toEqual(before);
     expect(existsSync(join(clientDir, ".events-cursor"))).toBe(false);
