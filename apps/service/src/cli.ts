@@ -15,8 +15,8 @@ import { defaultPgliteDataDir, openDatabase, type Database, type DatabaseConfig,
 import { organisationKind, userRole } from './db/schema.js';
 import { describeFailure } from './cli-errors.js';
 import { progressBar } from './seed/progress.js';
-import { isEmpty, seedSandbox, type SandboxSummary } from './seed/sandbox.js';
-import { keepSandboxTokens, writeSandboxTokens, type KeptTokens } from './seed/sandbox-tokens.js';
+import { seedSandbox, type SandboxSummary } from './seed/sandbox.js';
+import { defaultTokensFile, prepareSandbox, writeSandboxTokens, type KeptTokens } from './seed/sandbox-tokens.js';
 import { configFromEnv } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
 import { closeOnSignals, startServer, type RunningServer } from './server.js';
@@ -239,24 +239,6 @@ function simulateWhileServing(server: RunningServer, rate: number): void {
   };
 }
 
-/**
- * Where `serve --sandbox` keeps the tokens by default: in the PGlite data directory, so they go
- * with its database. On PostgreSQL only where --tokens-file says.
- */
-function defaultTokensFile(database: DatabaseConfig): string | undefined {
-  return database.kind === 'pglite' && database.dataDir ? resolve(database.dataDir, 'sandbox-tokens.json') : undefined;
-}
-
-/** Seeds an empty database, or keeps the tokens of the file; the users and their tokens, and who got new ones. */
-async function prepareSandbox(handle: DatabaseHandle, events: number, tokensFile: string | undefined): Promise<KeptTokens> {
-  if (await isEmpty(handle.db)) {
-    const { users } = await seedSandbox(handle.db, { events, onProgress: progressBar('events') });
-    if (tokensFile) writeSandboxTokens(tokensFile, users);
-    return { users, issued: [] };
-  }
-  return keepSandboxTokens(handle.db, tokensFile);
-}
-
 function printSandboxReady(server: RunningServer, sandbox: KeptTokens, tokensFile: string | undefined, simulateRate?: number): void {
   const { users, issued } = sandbox;
   const kept = tokensFile ? `kept in ${tokensFile}` : 'not kept: --tokens-file <file> keeps them across restarts';
@@ -291,7 +273,7 @@ program
     let sandbox: KeptTokens = { users: [], issued: [] };
     try {
       await handle.migrate();
-      if (options.sandbox) sandbox = await prepareSandbox(handle, options.events, tokensFile);
+      if (options.sandbox) sandbox = await prepareSandbox(handle.db, { events: options.events, tokensFile, onProgress: progressBar('events') });
       server = await startServer(config, handle);
     } catch (error) {
       await handle.close().catch(() => undefined);

@@ -5,11 +5,11 @@
  * token, and the caller is told who did.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { listUsers } from '../admin/users.js';
 import { authenticate, issueToken } from '../auth/tokens.js';
-import type { Database } from '../db/database.js';
-import type { SandboxUser } from './sandbox.js';
+import type { Database, DatabaseConfig } from '../db/database.js';
+import { isEmpty, seedSandbox, type SandboxOptions, type SandboxUser } from './sandbox.js';
 
 export interface KeptTokens {
   users: SandboxUser[];
@@ -50,4 +50,28 @@ export async function keepSandboxTokens(db: Database, file: string | undefined):
   }
   if (file && issued.length > 0) writeSandboxTokens(file, users);
   return { users, issued };
+}
+
+/**
+ * Where the sandbox keeps its tokens unless told otherwise: in the PGlite data directory, so
+ * they go with its database. On PostgreSQL, nowhere.
+ */
+export function defaultTokensFile(database: DatabaseConfig): string | undefined {
+  return database.kind === 'pglite' && database.dataDir ? resolve(database.dataDir, 'sandbox-tokens.json') : undefined;
+}
+
+/**
+ * `serve --sandbox`: seeds an empty database and writes its tokens to `tokensFile`, or keeps
+ * the file's tokens of a seeded one (see keepSandboxTokens).
+ */
+export async function prepareSandbox(
+  db: Database,
+  options: Pick<SandboxOptions, 'events' | 'onProgress'> & { tokensFile: string | undefined },
+): Promise<KeptTokens> {
+  if (await isEmpty(db)) {
+    const { users } = await seedSandbox(db, { events: options.events, onProgress: options.onProgress });
+    if (options.tokensFile) writeSandboxTokens(options.tokensFile, users);
+    return { users, issued: [] };
+  }
+  return keepSandboxTokens(db, options.tokensFile);
 }
