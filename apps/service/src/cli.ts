@@ -90,8 +90,8 @@ const program = new Command('street-events')
   .description('Administer the street-works event interface service and exercise its sandbox.')
   .addOption(new Option('--database-url <url>', 'PostgreSQL connection URL; without it, embedded PGlite').env('DATABASE_URL'))
   .addOption(new Option('--data-dir <dir>', 'PGlite data directory').env('PGLITE_DATA_DIR').default(defaultPgliteDataDir))
-  .showHelpAfterError()
-  .configureOutput({ outputError: (text, write) => write(text) });
+  // A usage error is one line too, pointing at the help rather than printing it.
+  .configureOutput({ outputError: (text, write) => write(`${text.trimEnd()} (--help shows the usage)\n`) });
 
 program
   .command('migrate')

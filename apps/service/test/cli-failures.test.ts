@@ -125,3 +125,8 @@ test('serve on a port in use is one line naming the port', { timeout: 60_000 }, 
     occupier.close();
   }
 });
+
+test('a usage error is one line pointing at --help', async () => {
+  const run = await cli(['org', 'create', '--name', 'Nameless']);
+  expectOneLineFailure(run, /required option '--kind <kind>' not specified \(--help shows the usage\)/);
+});
