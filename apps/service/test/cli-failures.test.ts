@@ -104,6 +104,11 @@ test('a PostgreSQL server that cannot be reached is one line naming the URL with
   expect(run.stderr).not.toContain('secret');
 });
 
+test('serve with a PostgreSQL server that cannot be reached is one line too', async () => {
+  const run = await cli(['serve'], { env: { DATABASE_URL: 'postgres://127.0.0.1:1/none', PORT: '0' } });
+  expectOneLineFailure(run, /cannot use the database at postgres:\/\/127\.0\.0\.1:1\/none .*ECONNREFUSED/);
+});
+
 test('a PostgreSQL database that is not migrated is one line asking to migrate', { timeout: 30_000 }, async () => {
   const database = await createServerDatabase();
   try {
