@@ -5,6 +5,8 @@ turbo run lint typecheck test --continue --output-logs=new-only --log-order=grou
 checks=$?
 pnpm run check:generated
 generated=$?
+node scripts/validate-workflows.mjs
+workflows=$?
 node scripts/test-summary.mjs
 tests=$?
-[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$tests" -eq 0 ]
+[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$workflows" -eq 0 ] && [ "$tests" -eq 0 ]

@@ -2,8 +2,10 @@
 /**
  * street-events: administration and sandbox commands of the service.
  * The database is PostgreSQL when --database-url (or DATABASE_URL) is given, otherwise
- * embedded PGlite in --data-dir (or PGLITE_DATA_DIR, default .data/pglite).
+ * embedded PGlite in --data-dir (or PGLITE_DATA_DIR, default the service's own .data/pglite,
+ * whatever the working directory). A failure is one line on stderr (see cli-errors.ts).
  */
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addContract, listContracts, removeContract } from './admin/contracts.js';
 import { createOrganisation, listOrganisations } from './admin/organisations.js';
@@ -11,9 +13,10 @@ import { createUser, listUsers } from './admin/users.js';
 import { issueToken, revokeToken } from './auth/tokens.js';
 import { defaultPgliteDataDir, openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from './db/database.js';
 import { organisationKind, userRole } from './db/schema.js';
-import { ServiceError } from './errors.js';
+import { describeFailure } from './cli-errors.js';
 import { progressBar } from './seed/progress.js';
-import { isEmpty, reissueSandboxTokens, seedSandbox, type SandboxSummary } from './seed/sandbox.js';
+import { seedSandbox, type SandboxSummary } from './seed/sandbox.js';
+import { defaultTokensFile, prepareSandbox, writeSandboxTokens, type KeptTokens } from './seed/sandbox-tokens.js';
 import { configFromEnv } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
 import { closeOnSignals, startServer, type RunningServer } from './server.js';
@@ -33,13 +36,22 @@ function wholeNumber(min: number) {
   };
 }
 
-function databaseConfig(options: GlobalOptions): DatabaseConfig {
-  return options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl } : { kind: 'pglite', dataDir: options.dataDir };
+/** The database the global options name; `create`: a PGlite directory without a database gets one. */
+function databaseConfig(options: GlobalOptions, create: boolean): DatabaseConfig {
+  if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl };
+  return { kind: 'pglite', dataDir: options.dataDir || defaultPgliteDataDir, existing: !create };
 }
 
-/** Opens the database the global options name, runs `work`, and closes it. */
-async function withDatabase(command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>): Promise<void> {
-  const handle = await openDatabase(databaseConfig(command.optsWithGlobals<GlobalOptions>()));
+/**
+ * Opens the database the global options name, runs `work`, and closes it. Only commands that
+ * `create` (migrate, seed) start a database in a PGlite directory that holds none.
+ */
+async function withDatabase(
+  command: Command,
+  work: (db: Database, handle: DatabaseHandle) => Promise<void>,
+  { create = false }: { create?: boolean } = {},
+): Promise<void> {
+  const handle = await openDatabase(databaseConfig(command.optsWithGlobals<GlobalOptions>(), create));
   try {
     await work(handle.db, handle);
   } finally {
@@ -55,7 +67,8 @@ function print(rows: object[], json: boolean | undefined): void {
   }
   if (rows.length === 0) return;
   const keys = Object.keys(rows[0]!);
-  const cells = [keys, ...rows.map((row) => keys.map((key) => String((row as Record<string, unknown>)[key] ?? '')))];
+  const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value ?? ''));
+  const cells = [keys, ...rows.map((row) => keys.map((key) => text((row as Record<string, unknown>)[key])))];
   const widths = keys.map((_key, column) => Math.max(...cells.map((line) => line[column]!.length)));
   for (const line of cells)
     console.log(
@@ -69,7 +82,7 @@ function print(rows: object[], json: boolean | undefined): void {
 function printSandbox(summary: SandboxSummary): void {
   console.log(`Seeded ${summary.events} events.\n\nOrganisations:`);
   print(summary.organisations, false);
-  console.log('\nUsers (each token is shown only now; the database keeps its hash):');
+  console.log('\nUsers and their tokens (the database keeps only their hashes):');
   print(summary.users, false);
 }
 
@@ -77,8 +90,8 @@ const program = new Command('street-events')
   .description('Administer the street-works event interface service and exercise its sandbox.')
   .addOption(new Option('--database-url <url>', 'PostgreSQL connection URL; without it, embedded PGlite').env('DATABASE_URL'))
   .addOption(new Option('--data-dir <dir>', 'PGlite data directory').env('PGLITE_DATA_DIR').default(defaultPgliteDataDir))
-  .showHelpAfterError()
-  .configureOutput({ outputError: (text, write) => write(text) });
+  // A usage error is one line too, pointing at the help rather than printing it.
+  .configureOutput({ outputError: (text, write) => write(`${text.trimEnd()} (--help shows the usage)\n`) });
 
 program
   .command('migrate')
@@ -87,7 +100,7 @@ program
     withDatabase(command, async (_db, handle) => {
       await handle.migrate();
       console.error('migrations applied');
-    }),
+    }, { create: true }),
   );
 
 program
@@ -108,7 +121,13 @@ program
       });
       if (options.json) console.log(JSON.stringify(summary, null, 2));
       else printSandbox(summary);
-    }),
+      const database = databaseConfig(command.optsWithGlobals<GlobalOptions>(), true);
+      const tokensFile = defaultTokensFile(database);
+      if (tokensFile) {
+        writeSandboxTokens(tokensFile, summary.users);
+        console.error(`tokens kept in ${tokensFile} (serve --sandbox reuses them)`);
+      }
+    }, { create: true }),
   );
 
 const org = program.command('org').description('organisations');
@@ -220,33 +239,49 @@ function simulateWhileServing(server: RunningServer, rate: number): void {
   };
 }
 
+function printSandboxReady(server: RunningServer, sandbox: KeptTokens, tokensFile: string | undefined, simulateRate?: number): void {
+  const { users, issued } = sandbox;
+  const kept = tokensFile ? `kept in ${tokensFile}` : 'not kept: --tokens-file <file> keeps them across restarts';
+  console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header), ${kept}:`);
+  print(users, false);
+  if (issued.length > 0) console.log(`\nNew tokens issued for ${issued.join(', ')}${tokensFile ? ': the file held none that still works for them' : ''}.`);
+  console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
+  if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
+  console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
+}
+
+interface ServeOptions {
+  sandbox?: boolean;
+  events: number;
+  simulate?: number;
+  tokensFile?: string;
+}
+
 program
   .command('serve')
   .description('migrate, then serve the interface (PORT, HOST and the other settings come from the environment)')
-  .option('--sandbox', 'seed the database first if it is empty, and print the base URL and a fresh token for each sandbox user')
+  .option('--sandbox', 'seed the database first if it is empty, and print the base URL and a token for each sandbox user')
   .option('--events <n>', 'with --sandbox: events of history to seed into an empty database', wholeNumber(0), 2000)
   .option('--simulate <rate>', 'also produce N activities a second on the sandbox in this process, as `simulate` does (works on PGlite too)', wholeNumber(1))
-  .action(async (options: { sandbox?: boolean; events: number; simulate?: number }, command: Command) => {
-    const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>()) };
+  .option('--tokens-file <file>', 'with --sandbox: where the tokens are kept across restarts (default: sandbox-tokens.json in the PGlite data directory; on PostgreSQL, none)')
+  .action(async (options: ServeOptions, command: Command) => {
+    const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
     if (options.sandbox) config.notifications.allowList.push(...loopbackAllowList);
+    const tokensFile = options.tokensFile ? resolve(options.tokensFile) : defaultTokensFile(config.database);
     const handle = await openDatabase(config.database);
-    await handle.migrate();
-    let users: SandboxSummary['users'] = [];
-    if (options.sandbox) {
-      users = (await isEmpty(handle.db))
-        ? (await seedSandbox(handle.db, { events: options.events, onProgress: progressBar('events') })).users
-        : await reissueSandboxTokens(handle.db);
+    let server: RunningServer;
+    let sandbox: KeptTokens = { users: [], issued: [] };
+    try {
+      await handle.migrate();
+      if (options.sandbox) sandbox = await prepareSandbox(handle.db, { events: options.events, tokensFile, onProgress: progressBar('events') });
+      server = await startServer(config, handle);
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
     }
-    const server = await startServer(config, handle);
     if (options.simulate !== undefined) simulateWhileServing(server, options.simulate);
     closeOnSignals(server);
-    if (options.sandbox) {
-      console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header):`);
-      print(users, false);
-      console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
-      if (options.simulate !== undefined) console.log(`\nSimulating ${options.simulate} activities a second.`);
-      console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
-    }
+    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, options.simulate);
   });
 
 addNotificationCommands(program, withDatabase, print);
@@ -254,7 +289,8 @@ addNotificationCommands(program, withDatabase, print);
 try {
   await program.parseAsync();
 } catch (error) {
-  process.exitCode = 1;
-  if (error instanceof ServiceError) console.error(`error: ${error.message}`);
-  else console.error(error);
+  const { databaseUrl } = program.opts<GlobalOptions>();
+  console.error(`error: ${describeFailure(error, { databaseUrl, host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8080) })}`);
+  if (process.env.LOG_LEVEL === 'debug') console.error(error);
+  process.exit(1);
 }

@@ -100,3 +100,19 @@ test('the activity model only proposes what a permit’s state allows', () => {
     expect(activity.kind).not.toBe('done');
   }
 });
+
+test('the live simulation neither starts nor stops a work before its proposed start, and starts it once the date has come', () => {
+  const random = seededRandom(2);
+  const { permit } = submittedPermit(application, at);
+  const granted = { ...permit, ...applyPermitEvent(permit, 'permit_granted', at).changes };
+  const inProgress = { ...granted, ...applyPermitEvent(granted, 'work_start_logged', at).changes };
+  const snapshot = (state: typeof permit) => ({ permit: state, records: [], pendingChangeRequest: null });
+  const drawn = (state: typeof permit, now: Date) =>
+    Array.from({ length: 300 }, () => nextActivity(snapshot(state), random, now)).flatMap((activity) =>
+      activity.kind === 'permit' ? [activity.eventType] : [],
+    );
+  const early = [...drawn(granted, at), ...drawn(inProgress, at)];
+  expect(early).not.toContain('work_start_logged');
+  expect(early).not.toContain('work_stop_logged');
+  expect(drawn(granted, application.proposedStartDate)).toContain('work_start_logged');
+});

@@ -3,7 +3,12 @@
 // last run stopped: no update is lost and none is handled twice.
 //
 //   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=… npx tsx examples/poll-updates.ts
+//
+// It ends once caught up; FOLLOW=1 keeps polling every 30 s until Ctrl-C. The cursor is kept in
+// CURSOR_FILE (default: street-events-example-cursor in the system's temporary directory).
 import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createEventsClient, pollUpdateRows, type WorkUpdateSummary } from "@street-events/client";
 
@@ -41,12 +46,14 @@ export async function pollUpdatesExample(options: PollExampleOptions): Promise<M
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort()); // Ctrl-C stops cleanly, the cursor stored
-  await pollUpdatesExample({
+  const cursorFile = process.env.CURSOR_FILE ?? join(tmpdir(), "street-events-example-cursor");
+  const works = await pollUpdatesExample({
     baseUrl: process.env.EVENTS_BASE_URL ?? "http://localhost:8080/v7",
     token: process.env.EVENTS_TOKEN ?? "",
-    cursorFile: process.env.CURSOR_FILE ?? ".events-cursor",
+    cursorFile,
     since: new Date(Date.now() - 24 * 3600_000).toISOString(), // the first run starts a day back
-    follow: true,
+    follow: process.env.FOLLOW === "1",
     signal: controller.signal,
   });
+  console.log(`works changed: ${works.size}; cursor kept in ${cursorFile} (run again to resume after it)`);
 }

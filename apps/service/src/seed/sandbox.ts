@@ -6,7 +6,7 @@
 import { count } from 'drizzle-orm';
 import { addContract } from '../admin/contracts.js';
 import { createOrganisation, type Organisation } from '../admin/organisations.js';
-import { createUser, listUsers } from '../admin/users.js';
+import { createUser } from '../admin/users.js';
 import { createWorkstream } from '../admin/workstreams.js';
 import { issueToken } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -95,17 +95,4 @@ export async function seedSandbox(db: Database, options: SandboxOptions): Promis
 export async function isEmpty(db: Database): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organisations);
   return (existing?.n ?? 0) === 0;
-}
-
-/**
- * A fresh token for every user of an existing sandbox: only hashes of the first ones are
- * stored, so a restarted sandbox prints new ones (the earlier tokens stay valid).
- */
-export async function reissueSandboxTokens(db: Database): Promise<SandboxUser[]> {
-  const users: SandboxUser[] = [];
-  for (const user of await listUsers(db)) {
-    const { token } = await issueToken(db, user.username);
-    users.push({ username: user.username, role: user.role, organisation: user.organisationName, token });
-  }
-  return users;
 }

@@ -96,7 +96,18 @@ function stage(permit: PermitState): keyof typeof permitSteps | 'finished' {
   }
 }
 
-export function nextActivity(work: WorkSnapshot, random: Random): Activity {
+/**
+ * Starting and stopping a work before its proposed start date. The live simulation acts at the
+ * present moment, so it leaves them until the date comes (the seed schedules them on it, see
+ * `dueTime`).
+ */
+function beforeProposedStart(eventType: PermitEventType, work: WorkSnapshot, now: Date | undefined): boolean {
+  if (now === undefined || now >= work.permit.proposedStartDate) return false;
+  return eventType === 'work_start_logged' || eventType === 'work_stop_logged';
+}
+
+/** What happens next to the work; with `now`, nothing that may not happen yet at that moment. */
+export function nextActivity(work: WorkSnapshot, random: Random, now?: Date): Activity {
   const current = stage(work.permit);
   if (current === 'finished') return { kind: 'done' };
   const options: Weighted[] = [];
@@ -119,6 +130,7 @@ export function nextActivity(work: WorkSnapshot, random: Random): Activity {
   const assessedLate = isImmediate(work.permit.workCategory) && current !== 'awaiting';
   const permitOptions = [...permitSteps[current]!, ...(assessedLate ? permitSteps.awaiting! : [])];
   for (const [eventType, weight] of permitOptions) {
+    if (beforeProposedStart(eventType, work, now)) continue;
     if (permitEventRefusal(work.permit, eventType) === null) options.push([{ kind: 'permit', eventType }, weight]);
   }
   const hasReinstatement = work.records.some((record) => record.objectType === 'reinstatement');

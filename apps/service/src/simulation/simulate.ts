@@ -65,7 +65,7 @@ export async function simulate(db: Database, options: SimulationOptions): Promis
   const moveOn = async (index: number) => {
     const work = pool[index]!;
     const { snapshot, promoterOrgId, highwayAuthorityOrgId } = await snapshotOf(db, work);
-    const activity = nextActivity(snapshot, random);
+    const activity = nextActivity(snapshot, random, now());
     if (activity.kind === 'done') {
       pool.splice(index, 1);
       return `${work.workReferenceNumber}: no further activity`;

@@ -1,0 +1,90 @@
+// A webhook receiver for the sandbox, with nothing but Node.js: it checks the signature of every
+// request on the raw bytes of its body against the service's published keys, rejects stale
+// timestamps, confirms its own subscription, and prints each event once.
+//
+//   EVENTS_BASE_URL=http://127.0.0.1:8080/v7 PORT=9000 node apps/service/examples/receiver.mjs
+//
+// then subscribe http://127.0.0.1:9000/hook (POST /v7/api-notifications/subscribe). In an
+// application, @street-events/client's createWebhookReceiver does all of this.
+import { createPublicKey, verify } from 'node:crypto';
+import { createServer } from 'node:http';
+
+const serviceUrl = (process.env.EVENTS_BASE_URL ?? 'http://127.0.0.1:8080/v7').replace(/\/+$/, '');
+const port = Number(process.env.PORT ?? 9000);
+const toleranceSeconds = 5 * 60;
+
+/** The service's public keys (JSON Web Keys, ed25519), by key id. */
+let keys = new Map();
+
+async function fetchKeys() {
+  const response = await fetch(new URL('/.well-known/webhook-keys', serviceUrl));
+  if (!response.ok) throw new Error(`GET /.well-known/webhook-keys answered ${response.status}`);
+  const { keys: jwks } = await response.json();
+  keys = new Map(jwks.map((jwk) => [jwk.kid, createPublicKey({ key: jwk, format: 'jwk' })]));
+}
+
+/** Whether one of the `v1a,<base64>` signatures is valid for one of the keys. */
+function signedByService(content, signatures) {
+  return signatures.some((signature) => {
+    const [version, value] = signature.split(',');
+    if (version !== 'v1a' || !value) return false;
+    return [...keys.values()].some((key) => verify(null, content, key, Buffer.from(value, 'base64')));
+  });
+}
+
+/** Why the request is not a genuine, fresh message from the service; undefined when it is. */
+async function refusal(headers, rawBody) {
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const signature = headers['webhook-signature'];
+  if (!id || !timestamp || !signature) return 'webhook-id, webhook-timestamp or webhook-signature missing';
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return 'timestamp more than five minutes away';
+  // {webhook-id}.{webhook-timestamp}.{body}, the body exactly as received: never re-serialised JSON.
+  const content = Buffer.concat([Buffer.from(`${id}.${timestamp}.`), rawBody]);
+  const signatures = signature.split(' ');
+  if (signedByService(content, signatures)) return undefined;
+  await fetchKeys(); // perhaps a key added since: look again once
+  return signedByService(content, signatures) ? undefined : 'no valid signature';
+}
+
+const seen = new Set();
+
+async function handle(message, id) {
+  if (message.Type === 'SubscriptionConfirmation') {
+    // Follow only the service's own link.
+    if (!message.SubscribeURL.startsWith(`${serviceUrl}/`)) throw new Error(`unexpected SubscribeURL ${message.SubscribeURL}`);
+    const confirmed = await fetch(message.SubscribeURL);
+    console.log(`subscription ${message.TopicArn} ${confirmed.ok ? 'confirmed' : `not confirmed (${confirmed.status})`}`);
+    return;
+  }
+  if (seen.has(id)) return; // a message delivered again: handled already
+  seen.add(id);
+  const event = JSON.parse(message.Message);
+  console.log(`${id} update ${event.update_id}: ${event.event_type} on ${event.work_reference_number ?? 'the organisation'}`);
+}
+
+const server = createServer((request, response) => {
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', async () => {
+    try {
+      const rawBody = Buffer.concat(chunks);
+      const reason = await refusal(request.headers, rawBody);
+      if (reason) {
+        console.log(`rejected a request: ${reason}`);
+        response.writeHead(401).end();
+        return;
+      }
+      await handle(JSON.parse(rawBody.toString('utf8')), request.headers['webhook-id']);
+      response.writeHead(204).end();
+    } catch (error) {
+      console.log(`failed: ${error.message}`); // answered 500: the service delivers the message again later
+      response.writeHead(500).end();
+    }
+  });
+});
+
+await fetchKeys();
+server.listen(port, '127.0.0.1', () => {
+  console.log(`receiving at http://127.0.0.1:${server.address().port}/hook, verified with the keys of ${serviceUrl}`);
+});
