@@ -215,6 +215,19 @@ describeEachDatabase('subscriptions', (database) => {
       expect((await listAs(other.token)).body).toHaveLength(1);
     });
 
+    it('a contractor naming a promoter’s subscription it is shown is 403, and the subscription stays', async () => {
+      const contracted = await plannerOfNewPromoter();
+      const firm = await contractor(database.db);
+      await addContract(database.db, { contractor: firm.name, promoter: contracted.owner.name });
+      const token = await tokenFor(database.db, firm, 'Contractor');
+      const promoters = await subscribeAndConfirm(contracted.token);
+      const listed = (await listAs(token)).body as { subscription_reference_number: string }[];
+      expect(listed.map((row) => row.subscription_reference_number)).toContain(promoters);
+      const response = await unsubscribeAs(token, { subscription_reference_number: promoters });
+      expect([response.status, response.body.error.code]).toEqual([403, 'forbidden']);
+      expect((await listAs(contracted.token)).body).toHaveLength(1);
+    });
+
     it('with no subscription at all is 404', async () => {
       const { token } = await plannerOfNewPromoter();
       expect((await unsubscribeAs(token)).status).toBe(404);

@@ -920,6 +920,18 @@ export interface components {
        * @description When the message was created.
        */
       Timestamp: string;
+      /**
+       * @description `1`: `Signature` is SHA1withRSA (the default, and what receivers written for the permitting system's notifications expect); `2`: SHA256withRSA (the operator sets `PUBSUB_SIGNATURE_VERSION=2`).
+       * @enum {string}
+       */
+      SignatureVersion: "1" | "2";
+      /** @description The base64 RSA signature, by the key of the certificate at `SigningCertURL`, of the canonical string of this message: `Message`, `MessageId`, `SubscribeURL`, `Timestamp`, `Token`, `TopicArn` and `Type`, each as its name, a line feed, its value and a line feed. */
+      Signature: string;
+      /**
+       * Format: uri
+       * @description The X.509 certificate (PEM) whose key made `Signature`, served by this service under the base URL the subscription was made through. Check that its host is that service's host before trusting it; the certificate is self-signed.
+       */
+      SigningCertURL: string;
     };
     /**
      * NotificationMessage
@@ -939,6 +951,23 @@ export interface components {
        * @description When the message was created.
        */
       Timestamp: string;
+      /**
+       * @description `1`: `Signature` is SHA1withRSA (the default, and what receivers written for the permitting system's notifications expect); `2`: SHA256withRSA (the operator sets `PUBSUB_SIGNATURE_VERSION=2`).
+       * @enum {string}
+       */
+      SignatureVersion: "1" | "2";
+      /** @description The base64 RSA signature, by the key of the certificate at `SigningCertURL`, of the canonical string of this message: `Message`, `MessageId`, `Subject` (never sent by this service), `Timestamp`, `TopicArn` and `Type`, each as its name, a line feed, its value and a line feed. */
+      Signature: string;
+      /**
+       * Format: uri
+       * @description The X.509 certificate (PEM) whose key made `Signature`, served by this service under the base URL the subscription was made through. Check that its host is that service's host before trusting it; the certificate is self-signed.
+       */
+      SigningCertURL: string;
+      /**
+       * Format: uri
+       * @description A GET of this link removes the subscription, like `POST /api-notifications/unsubscribe` (it records `event_subscription_removed` without an acting user). It carries a token made for this subscription alone and answers `200` with `{"subscription_reference_number": "...", "status": "unsubscribed"}`, or `404` when the subscription is gone or the token is not its own. Not an operation of this document.
+       */
+      UnsubscribeURL: string;
     };
   };
   responses: {
