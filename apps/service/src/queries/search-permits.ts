@@ -103,7 +103,7 @@ export interface PermitSummaryResponse {
 
 export interface PermitSearchReportingResponse {
   rows: PermitSummaryResponse[];
-  next_cursor: number;
+  next_cursor: number | null;
 }
 
 const searchPageSize = { fallback: 100, min: 100, max: 500 };
@@ -143,7 +143,7 @@ export async function searchPermits(
     const page = found.slice(0, pageSize);
     return {
       rows: page.map(permitSummary),
-      next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : 0,
+      next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : null,
     };
   });
 }
