@@ -5,6 +5,9 @@ turbo run lint typecheck test --continue --output-logs=new-only --log-order=grou
 checks=$?
 pnpm run check:generated
 generated=$?
+# Each 7.x document against its last released state: a breaking change needs a major changeset.
+pnpm --filter @street-events/openapi run check:breaking
+breaking=$?
 node scripts/test-summary.mjs
 tests=$?
-[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$tests" -eq 0 ]
+[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$breaking" -eq 0 ] && [ "$tests" -eq 0 ]
