@@ -13,6 +13,7 @@ export function rolesSentence(roles) {
 function rolesInDescription() {
   return {
     Operation: {
+      /** @param {{ description?: string, 'x-allowed-roles'?: unknown }} operation */
       leave(operation) {
         const roles = operation['x-allowed-roles'];
         if (!Array.isArray(roles) || roles.length === 0) return;

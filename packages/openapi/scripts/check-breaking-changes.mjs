@@ -153,7 +153,7 @@ export async function checkBreakingChanges({ root, base }) {
     const found = breakingChanges(changes);
     breaking += found.length;
     lines.push(`  ${name}: ${changes.length} change(s), ${found.length} breaking`);
-    for (const change of found) lines.push(`    BREAKING ${change.where}: ${change.description}`);
+    for (const change of found) lines.push(`    BREAKING ${change.where}: ${change.summary} (${change.detail})`);
   }
   for (const name of current.keys()) if (!released.has(name)) lines.push(`  ${name}: new since ${ref}`);
   if (breaking === 0) return { ok: true, report: lines.join('\n') };

@@ -14,8 +14,9 @@ import { apiCompare } from 'api-smart-diff';
  * @typedef {object} Change
  * @property {ChangeType} type
  * @property {'add' | 'remove' | 'replace' | 'rename'} action
- * @property {string} where     JSON pointer-like location, e.g. `paths /works/updates get …`
- * @property {string} description
+ * @property {string} where     location in the document, e.g. `paths › /works/updates › get › …`
+ * @property {string} summary   what changed, in words (api-smart-diff's description)
+ * @property {string} detail    the values: `before → after`, or the value added or removed
  */
 
 export const CHANGE_TYPES = /** @type {const} */ (['breaking', 'non-breaking', 'deprecated', 'unclassified', 'annotation']);
@@ -26,7 +27,27 @@ const COMPARED = new Set(['paths', 'webhooks', 'servers', 'security']);
 function shortValue(value) {
   if (value === undefined) return '';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+}
+
+/**
+ * A replaced value as `before → after`; of two texts, only the part that differs (with `…` for
+ * what they share), so that a changed sentence in a long description can be seen.
+ *
+ * @param {unknown} before
+ * @param {unknown} after
+ */
+export function replacement(before, after) {
+  if (typeof before !== 'string' || typeof after !== 'string') return `${shortValue(before)} → ${shortValue(after)}`;
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before.at(-1 - end) === after.at(-1 - end)) end += 1;
+  const part = (/** @type {string} */ text) => {
+    const middle = text.slice(start, text.length - end);
+    return middle === '' ? '(nothing)' : `${start > 0 ? '…' : ''}${shortValue(middle)}${end > 0 ? '…' : ''}`;
+  };
+  return `${part(before)} → ${part(after)}`;
 }
 
 /**
@@ -37,20 +58,22 @@ function shortValue(value) {
  * @returns {Change[]}
  */
 export function compareDocuments(before, after) {
-  const { diffs } = apiCompare(before, after);
+  // Copies: the comparison writes into the documents it is given.
+  const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
   return diffs
     .filter((diff) => COMPARED.has(String(diff.path[0])))
     .map((diff) => {
       const where = diff.path.map(String).join(' › ');
       const detail =
         diff.action === 'replace'
-          ? `${shortValue(diff.before)} → ${shortValue(diff.after)}`
+          ? replacement(diff.before, diff.after)
           : shortValue(diff.action === 'remove' ? diff.before : diff.after);
       return {
         type: /** @type {ChangeType} */ (diff.type),
         action: diff.action,
         where,
-        description: diff.description ?? `[${diff.action}] ${detail}`,
+        summary: diff.description ?? `[${diff.action}]`,
+        detail,
       };
     });
 }
