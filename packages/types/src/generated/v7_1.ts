@@ -104,7 +104,7 @@ export interface paths {
     put?: never;
     /**
      * Remove a subscription
-     * @description Removes the caller's organisation's subscription. For a Contractor it is removed for every organisation it was contracting for. The caller must belong to the subscribing organisation; a reference of another organisation is answered `404`, like one that does not exist. An unconfirmed subscription must not be unsubscribed (`409`): confirm it first, or let it expire after 48 hours.
+     * @description Removes the caller's organisation's subscription. For a Contractor it is removed for every organisation it was contracting for. The caller must belong to the subscribing organisation: a Contractor naming the subscription of a promoter it contracts for (which its listing shows it) is answered `403`; any other reference of another organisation is answered `404`, like one that does not exist. A reference longer than 64 characters is refused with `400` before it is looked up. An unconfirmed subscription must not be unsubscribed (`409`): confirm it first, or let it expire after 48 hours.
      *
      *     The request's `internal_user_identifier` and `internal_user_name` are recorded on the `event_subscription_removed` event.
      *
@@ -126,7 +126,7 @@ export interface paths {
     };
     /**
      * List subscriptions
-     * @description Returns the subscriptions of the caller's organisation (at most one), confirmed or not. For a Contractor: its own subscription first (which covers every promoter it contracts for), then the subscriptions of the promoters it holds an active contract with, the organisations it works on behalf of. No parameters: any query parameter is refused with `400`.
+     * @description Returns the subscriptions of the caller's organisation (at most one), confirmed or not. For a Contractor: its own subscription first (which covers every promoter it contracts for), then the subscriptions of the promoters it holds an active contract with, the organisations it works on behalf of. Only the subscribing organisation can remove a subscription: a Contractor naming one of those promoters' subscriptions in `POST /api-notifications/unsubscribe` is answered `403`. No parameters: any query parameter is refused with `400`.
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
