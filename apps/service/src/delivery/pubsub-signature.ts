@@ -12,7 +12,7 @@
  * (made with `selfsigned`): receivers trust it because `SigningCertURL` is on the host they
  * subscribed through, which is the scheme's check.
  */
-import { createHmac, createSign, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPrivateKey, createSign, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { generate } from 'selfsigned';
 import type { NotificationMessage, SubscriptionConfirmationMessage } from '@street-events/types';
 
@@ -46,9 +46,13 @@ export function canonicalString(message: UnsignedMessage): string {
 
 const algorithms: Record<SignatureVersion, string> = { '1': 'RSA-SHA1', '2': 'RSA-SHA256' };
 
+/** The key last used, parsed once: parsing the PEM costs more than signing. */
+let parsed: { pem: string; key: KeyObject } | undefined;
+const privateKeyOf = (pem: string): KeyObject => (parsed?.pem === pem ? parsed : (parsed = { pem, key: createPrivateKey(pem) })).key;
+
 /** The base64 signature of the message's canonical string with the certificate's key. */
 export function pubSubSignature(message: UnsignedMessage, privateKeyPem: string, version: SignatureVersion): string {
-  return createSign(algorithms[version]).update(canonicalString(message), 'utf8').sign(privateKeyPem, 'base64');
+  return createSign(algorithms[version]).update(canonicalString(message), 'utf8').sign(privateKeyOf(privateKeyPem), 'base64');
 }
 
 /** Where a certificate is served, below the interface's base URL. */
