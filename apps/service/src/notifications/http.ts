@@ -8,6 +8,7 @@
  * a JSON Web Key Set).
  */
 import type { FastifyInstance } from 'fastify';
+import type { SubscriptionConfirmedResponse, SubscriptionUnsubscribedResponse } from '@street-events/types';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { unsubscribeLinkPath } from '../delivery/messages.js';
@@ -56,7 +57,7 @@ export function notificationRoutes(options: { db: Database; now?: Clock }): (app
       const { token } = request.query as { token?: unknown };
       if (typeof token !== 'string' || token === '') throw new NotFoundError('the confirmation token is missing', 'token');
       const reference = await confirmSubscription(options.db, token, options.now);
-      return reply.send({ subscription_reference_number: reference, status: 'confirmed' });
+      return reply.send({ subscription_reference_number: reference, status: 'confirmed' } satisfies SubscriptionConfirmedResponse);
     });
     app.get(`${basePath}${unsubscribeLinkPath}`, { exposeHeadRoute: false }, async (request, reply) => {
       const reference = queryText(request.query, 'subscription');
@@ -65,7 +66,7 @@ export function notificationRoutes(options: { db: Database; now?: Clock }): (app
       const certificate = await currentSigningCertificate(options.db);
       const isToken = (named: string) => certificate !== undefined && isUnsubscribeToken(token, named, certificate.privateKeyPem);
       await unsubscribeByLink(options.db, reference, isToken, options.now);
-      return reply.send({ subscription_reference_number: reference, status: 'unsubscribed' });
+      return reply.send({ subscription_reference_number: reference, status: 'unsubscribed' } satisfies SubscriptionUnsubscribedResponse);
     });
     app.get(`${signingCertificatesPath}/:file`, async (request, reply) => {
       const match = /^([1-9][0-9]{0,9})\.pem$/.exec((request.params as { file: string }).file);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../delivery/receiver.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, work } from '../support/fixtures.js';
-import type { RunningService } from '../support/http.js';
+import { documentSchema, type RunningService } from '../support/http.js';
 import { arrived, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
 
 type Message = Record<string, string>;
@@ -111,8 +111,23 @@ describeEachDatabase('pub/sub signature', (database) => {
     const forged = local.replace(/token=[^&]+/, 'token=forged');
     expect((await fetch(forged)).status).toBe(404);
     const removed = await fetch(local);
-    expect([removed.status, await removed.json()]).toEqual([200, { subscription_reference_number: reference, status: 'unsubscribed' }]);
+    const answer: unknown = await removed.json();
+    expect([removed.status, answer]).toEqual([200, { subscription_reference_number: reference, status: 'unsubscribed' }]);
+    expect(documentSchema('SubscriptionUnsubscribedResponse')(answer)).toBe(true);
     expect((await fetch(local)).status).toBe(404);
+  });
+});
+
+describeEachDatabase('pub/sub signing certificates', (database) => {
+  let service: RunningService;
+  beforeAll(async () => {
+    service = await startNotificationService(database.db);
+  });
+  afterAll(() => service?.close());
+
+  it.each(['999999.pem', '1.crt', 'x.pem'])('an unknown certificate (%s) is 404 with the error body', async (file) => {
+    const response = await fetch(`${service.baseUrl}/api-notifications/signing-certificates/${file}`);
+    expect([response.status, ((await response.json()) as { error: { code: string } }).error.code]).toEqual([404, 'not_found']);
   });
 });
 

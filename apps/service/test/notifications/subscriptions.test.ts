@@ -12,7 +12,7 @@ import { createEndpointPolicy } from '../../src/delivery/endpoint-policy.js';
 import { notResolving, resolvingTo } from '../delivery/fake-dns.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter } from '../support/fixtures.js';
-import type { RunningService } from '../support/http.js';
+import { documentSchema, type RunningService } from '../support/http.js';
 import { confirm, confirmationTokenOf, startNotificationService, tokenFor } from './harness.js';
 
 const endpoint = 'http://127.0.0.1:9/hook';
@@ -145,7 +145,9 @@ describeEachDatabase('subscriptions', (database) => {
       const confirmation = await confirmationTokenOf(database.db, reference);
       const first = await confirm(service, confirmation);
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ subscription_reference_number: reference, status: 'confirmed' });
+      const answer: unknown = await first.json();
+      expect(answer).toEqual({ subscription_reference_number: reference, status: 'confirmed' });
+      expect(documentSchema('SubscriptionConfirmedResponse')(answer)).toBe(true);
       const second = await confirm(service, confirmation);
       expect(second.status).toBe(404);
       expect((await second.json()).error.code).toBe('not_found');
@@ -309,6 +311,15 @@ describeEachDatabase('subscriptions', (database) => {
 
   describe('limits of the document', () => {
     const long = (length: number) => 'x'.repeat(length);
+    it('an unknown subscription reference is 404 up to 64 characters and 400 beyond', async () => {
+      const { token } = await plannerOfNewPromoter();
+      await subscribeAndConfirm(token);
+      const unsubscribe = (reference: string) => unsubscribeAs(token, { subscription_reference_number: reference });
+      expect((await unsubscribe(`SUB-${long(60)}`)).status).toBe(404);
+      const tooLong = await unsubscribe(`SUB-${long(61)}`);
+      expect([tooLong.status, tooLong.body.error.details[0].field]).toEqual([400, 'subscription_reference_number']);
+    });
+
     it.each([
       ['subscribe', 'api_endpoint', { api_endpoint: `http://127.0.0.1/${long(2048 - 'http://127.0.0.1/'.length + 1)}` }],
       ['subscribe', 'subscription_description', { api_endpoint: endpoint, subscription_description: long(101) }],
@@ -343,8 +354,10 @@ describeEachDatabase('subscriptions', (database) => {
     it('are published as a JSON Web Key Set without credentials', async () => {
       const response = await fetch(new URL('/.well-known/webhook-keys', service.baseUrl));
       expect(response.status).toBe(200);
-      const { keys } = (await response.json()) as { keys: object[] };
-      for (const key of keys) expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+      const set = (await response.json()) as { keys: object[] };
+      for (const key of set.keys) expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+      const validate = documentSchema('WebhookKeySet');
+      expect(validate(set) ? [] : validate.errors).toEqual([]);
     });
   });
 });

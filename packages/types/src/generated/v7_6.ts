@@ -991,6 +991,7 @@ export interface components {
      *     }
      */
     WebhookKeySet: {
+      /** @description The active keys, oldest first. The service makes the first key when it starts. */
       keys: components["schemas"]["WebhookPublicKey"][];
     };
     /**
