@@ -7,6 +7,9 @@ pnpm run check:generated
 generated=$?
 node scripts/validate-workflows.mjs
 workflows=$?
+# Each 7.x document against its last released state: a breaking change needs a major changeset.
+pnpm --filter @street-events/openapi run check:breaking
+breaking=$?
 node scripts/test-summary.mjs
 tests=$?
-[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$workflows" -eq 0 ] && [ "$tests" -eq 0 ]
+[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$workflows" -eq 0 ] && [ "$breaking" -eq 0 ] && [ "$tests" -eq 0 ]

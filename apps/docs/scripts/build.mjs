@@ -12,6 +12,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The same comparison as the breaking-change check of @street-events/openapi.
+import { CHANGE_TYPES, compareDocuments } from '../../../packages/openapi/scripts/openapi-changes.mjs';
 
 const require = createRequire(import.meta.url);
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +22,8 @@ const template = join(appDir, 'templates', 'reference.hbs');
 const redoclyCli = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 
 export const SITE_TITLE = 'Street works event interface';
+/** The page of changes between consecutive versions. */
+export const CHANGES_PAGE = 'changes.html';
 /** Anchor of the "Decisions" section of the overview on a reference page. */
 export const DECISIONS_ANCHOR = '#/section/decisions';
 
@@ -411,6 +415,7 @@ export function renderIndex(versions) {
       <div class="actions">
         <a class="button primary" href="${latestHref}">Open the ${latest.version} reference</a>
         <a class="button" id="decisions-link" href="${latestHref}${DECISIONS_ANCHOR}">Decisions</a>
+        <a class="button" id="changes-link" href="${CHANGES_PAGE}">What changed between versions</a>
       </div>
       <p class="hint">The <em>Decisions</em> section records how this service settles what the interface leaves open.</p>
     </section>
@@ -434,6 +439,109 @@ export function renderIndex(versions) {
 }
 
 // ---------------------------------------------------------------------------
+// The "What changed" page
+
+const CHANGE_LABELS = {
+  breaking: 'Breaking',
+  'non-breaking': 'Non-breaking',
+  deprecated: 'Deprecated',
+  unclassified: 'Unclassified',
+  annotation: 'Documentation',
+};
+
+/**
+ * @param {Version} before
+ * @param {Version} after
+ */
+function renderComparison(before, after) {
+  const changes = compareDocuments(before.document, after.document);
+  const id = `v${before.version}-v${after.version}`.replaceAll('.', '-');
+  const counts = CHANGE_TYPES.map((type) => ({ type, count: changes.filter((change) => change.type === type).length }))
+    .filter(({ count }) => count > 0)
+    .map(({ type, count }) => `<span class="count ${type}">${count} ${escapeHtml(CHANGE_LABELS[type].toLowerCase())}</span>`)
+    .join(' ');
+  const rows = CHANGE_TYPES.flatMap((type) => changes.filter((change) => change.type === type))
+    .map(
+      (change) => `
+          <tr class="${change.type}">
+            <td><span class="type ${change.type}">${escapeHtml(CHANGE_LABELS[change.type])}</span></td>
+            <td class="where"><code>${escapeHtml(change.where)}</code></td>
+            <td>${escapeHtml(change.summary)}<div class="detail">${escapeHtml(change.detail)}</div></td>
+          </tr>`,
+    )
+    .join('');
+  return `
+    <section class="card comparison" id="${id}" data-from="${before.version}" data-to="${after.version}">
+      <h2>${before.version} → ${after.version}</h2>
+      <p class="summary">${inlineMarkdown(after.document.info.summary ?? '')}</p>
+      <p class="counts">${counts || '<span class="count none">No change to operations, messages, servers or security</span>'}</p>
+      ${
+        rows
+          ? `<table>
+        <thead><tr><th>Kind</th><th>Where</th><th>Change</th></tr></thead>
+        <tbody>${rows}
+        </tbody>
+      </table>`
+          : ''
+      }
+    </section>`;
+}
+
+/**
+ * The changes between each pair of consecutive versions, newest first, computed from the
+ * documents themselves.
+ *
+ * @param {Version[]} versions  oldest first
+ * @returns {string}
+ */
+export function renderChanges(versions) {
+  const pairs = versions.slice(1).map((after, index) => /** @type {[Version, Version]} */ ([versions[index], after]));
+  const sections = pairs.reverse().map(([before, after]) => renderComparison(before, after)).join('');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>What changed · ${escapeHtml(SITE_TITLE)}</title>
+  <style>
+    body { margin: 0; background: #f5f7fa; color: #1f2937; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+    header { background: #0f2a4a; color: #fff; padding: 32px 24px; }
+    header .inner, main { max-width: 1100px; margin: 0 auto; }
+    header h1 { margin: 0 0 8px; font-size: 1.8rem; }
+    header p { margin: 0; color: #d5e1ef; }
+    header a { color: #fff; }
+    main { padding: 24px; }
+    .card { background: #fff; border: 1px solid #e2e6eb; border-radius: 10px; padding: 18px 20px; margin-bottom: 20px; }
+    h2 { margin: 0 0 6px; font-size: 1.2rem; }
+    .summary { margin: 0 0 8px; color: #5b6473; }
+    .count { display: inline-block; border-radius: 999px; padding: 1px 10px; font-size: 0.85rem; background: #eef1f5; margin-right: 6px; }
+    .count.breaking, .type.breaking { background: #fde2e1; color: #8a1c13; }
+    .count.non-breaking, .type.non-breaking { background: #e3f4e6; color: #1d5c2a; }
+    .count.deprecated, .type.deprecated { background: #fff3d6; color: #7a5200; }
+    table { width: 100%; border-collapse: collapse; font-size: 0.9rem; }
+    th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-top: 1px solid #e2e6eb; }
+    td.where code { font: 0.82rem/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-word; }
+    .type { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.8rem; background: #eef1f5; white-space: nowrap; }
+    .detail { color: #5b6473; font-size: 0.82rem; white-space: pre-wrap; word-break: break-word; }
+    code { background: #eef1f5; border-radius: 4px; padding: 1px 4px; }
+  </style>
+</head>
+<body>
+  <header>
+    <div class="inner">
+      <h1>What changed between versions</h1>
+      <p>Computed from the OpenAPI documents of each pair of consecutive versions: operations, webhook messages,
+      servers and security, classified as the release check classifies them. <a href="index.html">All versions</a></p>
+    </div>
+  </header>
+  <main>${sections}
+  </main>
+</body>
+</html>
+`;
+}
+
+// ---------------------------------------------------------------------------
 
 async function main() {
   const started = performance.now();
@@ -449,6 +557,7 @@ async function main() {
   });
 
   await writeFile(join(distDir, 'index.html'), renderIndex(versions));
+  await writeFile(join(distDir, CHANGES_PAGE), renderChanges(versions));
   console.log(
     `Built ${versions.length} reference pages and index.html in ${((performance.now() - started) / 1000).toFixed(1)} s (concurrency ${concurrency}).`,
   );

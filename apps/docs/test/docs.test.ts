@@ -8,8 +8,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DECISIONS_ANCHOR, SITE_TITLE, loadVersions } from '../scripts/build.mjs';
+import { CHANGES_PAGE, DECISIONS_ANCHOR, SITE_TITLE, loadVersions } from '../scripts/build.mjs';
 import { startStaticServer, type StaticServer } from '../scripts/static-server.mjs';
+// The decorator that writes the sentence when the documents are bundled.
+import { rolesSentence } from '../../../openapi/plugins/street-events.mjs';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(appDir, 'dist');
@@ -70,6 +72,19 @@ describe('prerequisites', () => {
   it('the documentation is built', () => {
     const problem = missingBuild();
     if (problem) throw new Error(problem);
+  });
+
+  it('every operation of every version states its allowed roles at the end of its description', async () => {
+    for (const { version, document } of await loadVersions()) {
+      for (const [path, item] of Object.entries(document.paths ?? {})) {
+        for (const [method, operation] of Object.entries(item) as [string, { description?: string; 'x-allowed-roles'?: string[] }][]) {
+          expect(operation['x-allowed-roles'], `${version} ${method} ${path}`).toBeDefined();
+          expect(operation.description, `${version} ${method} ${path}`).toMatch(
+            new RegExp(`${escapeRegExp(rolesSentence(operation['x-allowed-roles']!))}$`),
+          );
+        }
+      }
+    }
   });
 
   it('every 7.x version is exported by @street-events/openapi', async () => {
@@ -242,6 +257,41 @@ describe('static API reference in Chromium, offline', () => {
         await expectInViewport(heading(summary, badge), `the heading "${summary}"`);
       }
     }
+    expectSelfContained();
+  });
+
+  it('the changes page, linked from the index, compares each pair of consecutive versions offline', async () => {
+    await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    expect(await page.locator('#changes-link').getAttribute('href')).toBe(CHANGES_PAGE);
+    await page.locator('#changes-link').click();
+    await page.waitForURL(`${server.origin}/${CHANGES_PAGE}`);
+    expect(await page.locator('h1').innerText()).toBe('What changed between versions');
+
+    const pairs = await page
+      .locator('section.comparison')
+      .evaluateAll((sections) => sections.map((section) => `${section.getAttribute('data-from')}→${section.getAttribute('data-to')}`));
+    const consecutive = versions.slice(1).map((version, index) => `${versions[index]}→${version}`);
+    expect(pairs).toEqual(consecutive.reverse());
+
+    // 7.0 and 7.1 differ only in their version (each pair is compared afresh, not from a previous comparison).
+    expect(await page.locator('section.comparison[data-to="7.1"] tbody tr').count()).toBe(1);
+    // 7.7 added the contractor-without-contract refusal to every operation's 403.
+    const latest = page.locator(`section.comparison[data-to="${LATEST}"]`);
+    expect(await latest.locator('h2').innerText()).toBe(`${versions.at(-2)} → ${LATEST}`);
+    expect(await latest.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await latest.innerText()).toContain('contractor_without_active_contract');
+    await page.screenshot({ path: join(artifactsDir, 'changes.png'), fullPage: true });
+    expectSelfContained();
+  });
+
+  it(`an operation of the ${LATEST} reference shows its allowed roles`, async () => {
+    await page.goto(`${server.origin}/${LATEST}/index.html`, { waitUntil: 'load' });
+    await waitForRedoc();
+    await page.getByRole('link', { name: 'Polling', exact: true }).first().click();
+    await page.locator('a[href^="#/"]', { hasText: 'List updates to works' }).first().click();
+    const roles = page.locator('#redoc').getByText('Allowed roles:').first();
+    await expectInViewport(roles, 'the allowed roles of "List updates to works"');
+    expect(await roles.locator('xpath=..').innerText()).toContain('Allowed roles: Planner, Contractor, HighwayAuthority.');
     expectSelfContained();
   });
 

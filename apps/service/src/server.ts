@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp } from './http/app.js';
 import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
 import { notificationHandlers, notificationRoutes } from './notifications/http.js';
-import { ensureSigningKey } from './notifications/keys.js';
+import { ensureSigningCertificate, ensureSigningKey } from './notifications/keys.js';
 import { startWorker, type DeliveryWorker } from './notifications/worker.js';
 
 export interface RunningServer {
@@ -27,6 +27,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const handle = database ?? (await openDatabase(config.database));
   await handle.migrate();
   await ensureSigningKey(handle.db);
+  await ensureSigningCertificate(handle.db);
   const notifications = config.notifications;
   const policy = endpointPolicyOf(notifications);
   let baseUrl = '';

@@ -26,6 +26,7 @@ describeEachDatabase('migrations', (database) => {
       'ended_sample_inspection_quarters',
       'organisations',
       'permits',
+      'signing_certificates',
       'signing_keys',
       'subscription_coverage',
       'subscriptions',
@@ -47,7 +48,7 @@ describeEachDatabase('migrations', (database) => {
     const before = await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
     await database.migrate();
     expect(await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)).toEqual(before);
-    expect(before).toEqual([{ applied: 4 }]);
+    expect(before).toEqual([{ applied: 5 }]);
   });
 });
 

@@ -120,6 +120,10 @@ describe("calls the document refuses do not typecheck", () => {
       TopicArn: "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
       Message: "{}",
       Timestamp: "2026-11-20T09:14:02.301Z",
+      SignatureVersion: "1",
+      Signature: "c2lnbmF0dXJl",
+      SigningCertURL: "https://events.example/v7/api-notifications/signing-certificates/1.pem",
+      UnsubscribeURL: "https://events.example/v7/api-notifications/unsubscribe-link?subscription=SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y&token=t",
     };
     // @ts-expect-error Type is the const "Notification"
     const wrongType: NotificationMessage = { ...message, Type: "SubscriptionConfirmation" };

@@ -52,7 +52,7 @@ describe("searchPermits", () => {
     expect(permits.map((permit) => permit.work_reference_number)).toEqual([reference(7), reference(8)]);
   });
 
-  it("follows next_cursor until the service answers 0, returning each permit once", async () => {
+  it("follows next_cursor until the service answers null, returning each permit once", async () => {
     const permits = await collectPermits(client(), { workReferenceNumbers: references(1000), pageSize: 300 });
 
     expect(searchBodies().map((body) => [body.next_cursor, body.page_size])).toEqual([
@@ -64,7 +64,14 @@ describe("searchPermits", () => {
     expect(permits.map((permit) => permit.work_reference_number)).toEqual(references(1000));
   });
 
-  it("stops on an empty page even when next_cursor is not 0", async () => {
+  it("stops on 0 from a service that still answers 0 when exhausted, never sending 0 back", async () => {
+    service.failNext({ status: 200, body: { rows: [], next_cursor: 0 } });
+    await collectPermits(client(), { workReferenceNumbers: [reference(1)] });
+
+    expect(searchBodies().map((body) => body.next_cursor)).toEqual([undefined]);
+  });
+
+  it("stops on an empty page even when next_cursor is not null", async () => {
     service.failNext({ status: 200, body: { rows: [], next_cursor: 17 } });
     const permits = await collectPermits(client(), { workReferenceNumbers: [reference(1)] });
 

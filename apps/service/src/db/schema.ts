@@ -337,6 +337,8 @@ export const subscriptions = pgTable(
     description: varchar('description', { length: 100 }).notNull().default(''),
     status: subscriptionStatus('status').notNull().default('unconfirmed'),
     confirmationTokenHash: char('confirmation_token_hash', { length: 64 }).unique(),
+    /** The interface's base URL the subscription was made through: its messages' links start with it. */
+    publicBaseUrl: varchar('public_base_url', { length: 2048 }).notNull(),
     createdAt: moment('created_at').notNull(),
     confirmedAt: moment('confirmed_at'),
   },
@@ -401,6 +403,17 @@ export const deliveries = pgTable(
 );
 
 /** ed25519 keys signing the webhooks; every key not retired signs and is published. */
+/**
+ * The RSA keys and self-signed certificates of the pub/sub envelope's `Signature`; the newest signs.
+ * The certificate is served at `SigningCertURL`.
+ */
+export const signingCertificates = pgTable('signing_certificates', {
+  id: serial('id').primaryKey(),
+  certificatePem: text('certificate_pem').notNull(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: createdAt(),
+});
+
 export const signingKeys = pgTable('signing_keys', {
   kid: varchar('kid', { length: 64 }).primaryKey(),
   privateKeyPem: text('private_key_pem').notNull(),

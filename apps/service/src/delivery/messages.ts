@@ -1,14 +1,28 @@
 /**
  * The two messages pushed to a subscription's endpoint, in the envelope of the permitting
- * system's notifications, and the HTTP request of one delivery attempt: the envelope as JSON
- * sent as `text/plain; charset=UTF-8`, with the Standard Webhooks headers. `webhook-id` is the
- * message's `MessageId`, the same on every retry; `webhook-timestamp` and the signature are
- * those of the attempt.
+ * system's notifications and signed in that envelope's own scheme (pubsub-signature.ts), and
+ * the HTTP request of one delivery attempt: the envelope as JSON sent as
+ * `text/plain; charset=UTF-8`, with the Standard Webhooks headers. `webhook-id` is the
+ * message's `MessageId`, the same on every retry; `webhook-timestamp` and the Standard Webhooks
+ * signature are those of the attempt.
  */
 import type { NotificationMessage, NotificationPayload, SubscriptionConfirmationMessage } from '@street-events/types';
+import {
+  pubSubSignature,
+  signingCertificatePath,
+  unsubscribeToken,
+  type SignatureVersion,
+  type SigningCertificate,
+  type UnsignedConfirmation,
+  type UnsignedMessage,
+  type UnsignedNotification,
+} from './pubsub-signature.js';
 import { signatureHeader, type SigningKey } from './signing.js';
 
 export type WebhookMessage = SubscriptionConfirmationMessage | NotificationMessage;
+
+/** The link of a notification's `UnsubscribeURL`, below the interface's base URL. */
+export const unsubscribeLinkPath = '/api-notifications/unsubscribe-link';
 
 export const confirmationInstructions =
   'You have chosen to subscribe to street works notifications. To confirm the subscription, visit the SubscribeURL included in this message.';
@@ -21,7 +35,7 @@ export function subscriptionConfirmation(fields: {
   subscriptionReferenceNumber: string;
   subscribeUrl: string;
   createdAt: Date;
-}): SubscriptionConfirmationMessage {
+}): UnsignedConfirmation {
   return {
     Type: 'SubscriptionConfirmation',
     MessageId: fields.messageId,
@@ -38,7 +52,7 @@ export function notification(fields: {
   subscriptionReferenceNumber: string;
   payload: NotificationPayload;
   createdAt: Date;
-}): NotificationMessage {
+}): UnsignedNotification {
   return {
     Type: 'Notification',
     MessageId: fields.messageId,
@@ -46,6 +60,29 @@ export function notification(fields: {
     Message: JSON.stringify(fields.payload),
     Timestamp: fields.createdAt.toISOString(),
   };
+}
+
+export interface PubSubSigning {
+  certificate: SigningCertificate;
+  version: SignatureVersion;
+}
+
+/**
+ * The message with its pub/sub signature fields; its links (`SigningCertURL`, `UnsubscribeURL`)
+ * start with `baseUrl`, the interface's base URL the subscription was made through.
+ */
+export function signedMessage(message: UnsignedMessage, baseUrl: string, { certificate, version }: PubSubSigning): WebhookMessage {
+  const signature = {
+    SignatureVersion: version,
+    Signature: pubSubSignature(message, certificate.privateKeyPem, version),
+    SigningCertURL: `${baseUrl}${signingCertificatePath(certificate.id)}`,
+  };
+  if (message.Type === 'SubscriptionConfirmation') return { ...message, ...signature };
+  const query = new URLSearchParams({
+    subscription: message.TopicArn,
+    token: unsubscribeToken(message.TopicArn, certificate.privateKeyPem),
+  });
+  return { ...message, ...signature, UnsubscribeURL: `${baseUrl}${unsubscribeLinkPath}?${query}` };
 }
 
 export interface DeliveryRequest {

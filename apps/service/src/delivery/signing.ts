@@ -14,19 +14,11 @@ import {
   verify as verifySignature,
   type KeyObject,
 } from 'node:crypto';
+import type { WebhookKeySet, WebhookPublicKey } from '@street-events/types';
 
-export interface Ed25519PublicJwk {
-  kty: 'OKP';
-  crv: 'Ed25519';
-  x: string;
-  kid: string;
-  use: 'sig';
-  alg: 'EdDSA';
-}
-
-export interface WebhookKeySet {
-  keys: Ed25519PublicJwk[];
-}
+/** A public key as published (the document's `WebhookPublicKey`). */
+export type Ed25519PublicJwk = WebhookPublicKey;
+export type { WebhookKeySet };
 
 export interface SigningKey {
   readonly kid: string;

@@ -518,9 +518,9 @@ export interface components {
             rows: components["schemas"]["PermitSummaryResponse"][];
             /**
              * Format: double
-             * @description Send it as `next_cursor` to get the next page. `0` when the results are exhausted (the field is required, so there is no null); a page shorter than `page_size` is also the last one.
+             * @description Send it as `next_cursor` to get the next page. `null` when the results are exhausted: there is no next page, stop. A number is always a real position, never `0` (which a request takes to mean "from the start"), so "while `next_cursor` is not null" is the whole stop test and cannot restart the search. Present in every answer, as the interface document requires.
              */
-            next_cursor: number;
+            next_cursor: number | null;
         };
         /**
          * InternalUserIdentifier
@@ -549,7 +549,7 @@ export interface components {
         };
         /**
          * SubscriptionReferenceNumber
-         * @description Reference of a subscription. Its format is not shown by the interface document; this service issues `SUB-` followed by 26 upper-case letters and digits, and treats it as opaque.
+         * @description Reference of a subscription. Its format is not shown by the interface document; this service issues `SUB-` followed by 26 upper-case letters and digits, and treats it as opaque. At most 64 characters: a longer value is refused with `400` (validation) before it is looked up, whereas an unknown reference of 64 characters or fewer is `404`.
          * @example SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
          */
         SubscriptionReferenceNumber: string;
@@ -605,6 +605,69 @@ export interface components {
              * @description When the message was created.
              */
             Timestamp: string;
+            /**
+             * @description `1`: `Signature` is SHA1withRSA (the default, and what receivers written for the permitting system's notifications expect); `2`: SHA256withRSA (the operator sets `PUBSUB_SIGNATURE_VERSION=2`).
+             * @enum {string}
+             */
+            SignatureVersion: "1" | "2";
+            /** @description The base64 RSA signature, by the key of the certificate at `SigningCertURL`, of the canonical string of this message: `Message`, `MessageId`, `SubscribeURL`, `Timestamp`, `Token`, `TopicArn` and `Type`, each as its name, a line feed, its value and a line feed. */
+            Signature: string;
+            /**
+             * Format: uri
+             * @description The X.509 certificate (PEM) whose key made `Signature`, served by this service under the base URL the subscription was made through. Check that its host is that service's host before trusting it; the certificate is self-signed.
+             */
+            SigningCertURL: string;
+        };
+        /**
+         * SubscriptionConfirmedResponse
+         * @description The answer to a GET of a confirmation message's `SubscribeURL`.
+         * @example {
+         *       "subscription_reference_number": "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+         *       "status": "confirmed"
+         *     }
+         */
+        SubscriptionConfirmedResponse: {
+            subscription_reference_number: components["schemas"]["SubscriptionReferenceNumber"];
+            /** @constant */
+            status: "confirmed";
+        };
+        /**
+         * WebhookPublicKey
+         * @description One ed25519 public key (RFC 8037). `kid` is its RFC 7638 thumbprint.
+         */
+        WebhookPublicKey: {
+            /** @constant */
+            kty: "OKP";
+            /** @constant */
+            crv: "Ed25519";
+            /** @description The public key, base64url without padding. */
+            x: string;
+            /** @description Key id, the base64url SHA-256 thumbprint of the key (RFC 7638). */
+            kid: string;
+            /** @constant */
+            use: "sig";
+            /** @constant */
+            alg: "EdDSA";
+        };
+        /**
+         * WebhookKeySet
+         * @description The public keys of the Standard Webhooks signatures (`webhook-signature`), as a JSON Web Key Set (RFC 7517). Every active key signs every message; during a rotation two keys are listed. Cache it for up to 5 minutes (`cache-control: public, max-age=300`) and fetch it again when a `v1a` signature matches no key you hold.
+         * @example {
+         *       "keys": [
+         *         {
+         *           "kty": "OKP",
+         *           "crv": "Ed25519",
+         *           "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+         *           "kid": "NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs",
+         *           "use": "sig",
+         *           "alg": "EdDSA"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookKeySet: {
+            /** @description The active keys, oldest first. The service makes the first key when it starts. */
+            keys: components["schemas"]["WebhookPublicKey"][];
         };
         /**
          * NotificationMessage
@@ -624,6 +687,36 @@ export interface components {
              * @description When the message was created.
              */
             Timestamp: string;
+            /**
+             * @description `1`: `Signature` is SHA1withRSA (the default, and what receivers written for the permitting system's notifications expect); `2`: SHA256withRSA (the operator sets `PUBSUB_SIGNATURE_VERSION=2`).
+             * @enum {string}
+             */
+            SignatureVersion: "1" | "2";
+            /** @description The base64 RSA signature, by the key of the certificate at `SigningCertURL`, of the canonical string of this message: `Message`, `MessageId`, `Subject` (never sent by this service), `Timestamp`, `TopicArn` and `Type`, each as its name, a line feed, its value and a line feed. */
+            Signature: string;
+            /**
+             * Format: uri
+             * @description The X.509 certificate (PEM) whose key made `Signature`, served by this service under the base URL the subscription was made through. Check that its host is that service's host before trusting it; the certificate is self-signed.
+             */
+            SigningCertURL: string;
+            /**
+             * Format: uri
+             * @description A GET of this link removes the subscription, like `POST /api-notifications/unsubscribe` (it records `event_subscription_removed` without an acting user). It carries a token made for this subscription alone and answers `200` with `{"subscription_reference_number": "...", "status": "unsubscribed"}`, or `404` when the subscription is gone or the token is not its own. Not an operation of this document.
+             */
+            UnsubscribeURL: string;
+        };
+        /**
+         * SubscriptionUnsubscribedResponse
+         * @description The answer to a GET of a notification's `UnsubscribeURL`.
+         * @example {
+         *       "subscription_reference_number": "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+         *       "status": "unsubscribed"
+         *     }
+         */
+        SubscriptionUnsubscribedResponse: {
+            subscription_reference_number: components["schemas"]["SubscriptionReferenceNumber"];
+            /** @constant */
+            status: "unsubscribed";
         };
         /** @description An audit event the operation recorded, as committed. */
         InternalRecordedEvent: {
@@ -971,7 +1064,7 @@ export interface components {
         WebhookId: string;
         /**
          * @description Unix time in seconds of this delivery attempt. Reject messages whose timestamp is more than five minutes from your clock.
-         * @example 1763630042
+         * @example 1795166042
          */
         WebhookTimestamp: string;
         /**
@@ -980,7 +1073,7 @@ export interface components {
          */
         WebhookSignature: string;
         /**
-         * @description The message's `Type`, for receivers written for the permitting system's existing notifications.
+         * @description The message's `Type`, as the permitting system's notifications carry it; receivers written for those also check the envelope's `Signature`.
          * @example Notification
          */
         MessageType: "SubscriptionConfirmation" | "Notification";
@@ -1004,7 +1097,7 @@ export interface components {
     };
     headers: {
         /**
-         * @description Identifier of the request, echoed from the request's `x-request-id` header when given, otherwise generated.
+         * @description Identifier of the request, also in the error body as `error.request_id`: the request's own `x-request-id` header when it is 1 to 128 letters, digits, `.`, `_`, `:` or `-`, otherwise a generated one.
          * @example req-7f3c2a
          */
         RequestId: string;

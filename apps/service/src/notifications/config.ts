@@ -2,6 +2,7 @@
 import { integer } from '../config.js';
 import { createEndpointPolicy, type EndpointPolicy } from '../delivery/endpoint-policy.js';
 import { defaultAttemptTimeoutMs } from '../delivery/attempt.js';
+import { signatureVersions, type SignatureVersion } from '../delivery/pubsub-signature.js';
 import { defaultRetryPolicy, parseSchedule, type RetryPolicy } from '../delivery/retry-schedule.js';
 import type { WorkerOptions } from './worker.js';
 
@@ -14,6 +15,8 @@ export interface NotificationConfig {
   retrySchedule: readonly number[];
   /** `WEBHOOK_TIMEOUT_MS`: limit of one attempt. */
   attemptTimeoutMs: number;
+  /** `PUBSUB_SIGNATURE_VERSION`: `SignatureVersion` of the pub/sub signature, "1" (SHA1withRSA, default) or "2" (SHA256withRSA). */
+  signatureVersion: SignatureVersion;
   /** `DELIVERY_WORKER=off` serves without delivering (run `street-events worker` elsewhere). */
   worker: boolean;
   /** `WORKER_CONCURRENCY`: attempts in flight per worker. */
@@ -35,8 +38,13 @@ export function notificationConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
   if (publicBaseUrl !== undefined && !URL.canParse(publicBaseUrl)) {
     throw new Error(`PUBLIC_BASE_URL must be an absolute URL, not "${env.PUBLIC_BASE_URL}"`);
   }
+  const signatureVersion = env.PUBSUB_SIGNATURE_VERSION || '1';
+  if (!(signatureVersions as readonly string[]).includes(signatureVersion)) {
+    throw new Error(`PUBSUB_SIGNATURE_VERSION must be 1 or 2, not "${signatureVersion}"`);
+  }
   return {
     publicBaseUrl,
+    signatureVersion: signatureVersion as SignatureVersion,
     allowList,
     retrySchedule: env.WEBHOOK_RETRY_SCHEDULE ? parseSchedule(env.WEBHOOK_RETRY_SCHEDULE) : defaultRetryPolicy.schedule,
     attemptTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', defaultAttemptTimeoutMs, 1),
@@ -55,6 +63,7 @@ export const workerSettingsOf = (config: NotificationConfig): Omit<WorkerOptions
   policy: endpointPolicyOf(config),
   retryPolicy: retryPolicyOf(config),
   attemptTimeoutMs: config.attemptTimeoutMs,
+  signatureVersion: config.signatureVersion,
   concurrency: config.concurrency,
   pollIntervalMs: config.pollIntervalMs,
 });

@@ -1,17 +1,30 @@
 /**
- * The notification operations of the interface (subscribe, unsubscribe, list), and two routes
- * outside the document: the confirmation link sent in `SubscribeURL`
- * (`GET /v7/api-notifications/confirm?token=…`, no other credential, single use) and the
- * public keys (`GET /.well-known/webhook-keys`, a JSON Web Key Set, unauthenticated).
+ * The notification operations of the interface (subscribe, unsubscribe, list), and routes
+ * outside the document, none needing a credential: the confirmation link sent in `SubscribeURL`
+ * (`GET /v7/api-notifications/confirm?token=…`, single use), the unsubscribe link sent in
+ * `UnsubscribeURL` (`GET /v7/api-notifications/unsubscribe-link?subscription=…&token=…`), the
+ * certificate of the pub/sub signature (`GET /v7/api-notifications/signing-certificates/{id}.pem`,
+ * the `SigningCertURL`) and the Standard Webhooks public keys (`GET /.well-known/webhook-keys`,
+ * a JSON Web Key Set).
  */
 import type { FastifyInstance } from 'fastify';
+import type { SubscriptionConfirmedResponse, SubscriptionUnsubscribedResponse } from '@street-events/types';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { unsubscribeLinkPath } from '../delivery/messages.js';
+import { isUnsubscribeToken } from '../delivery/pubsub-signature.js';
 import { webhookKeySet } from '../delivery/signing.js';
 import { NotFoundError } from '../errors.js';
 import { basePath, type Handlers } from '../http/app.js';
-import { activeSigningKeys } from './keys.js';
-import { confirmSubscription, listSubscriptions, subscribe, unsubscribe, type SubscriptionOptions } from './subscriptions.js';
+import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from './keys.js';
+import {
+  confirmSubscription,
+  listSubscriptions,
+  subscribe,
+  unsubscribe,
+  unsubscribeByLink,
+  type SubscriptionOptions,
+} from './subscriptions.js';
 
 export interface NotificationHttpOptions extends SubscriptionOptions {
   db: Database;
@@ -30,6 +43,12 @@ export function notificationHandlers({ db, ...options }: NotificationHttpOptions
 
 export const confirmPath = `${basePath}/api-notifications/confirm`;
 export const webhookKeysPath = '/.well-known/webhook-keys';
+export const signingCertificatesPath = `${basePath}/api-notifications/signing-certificates`;
+
+const queryText = (query: unknown, name: string): string | undefined => {
+  const value = (query as Record<string, unknown>)[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
 
 export function notificationRoutes(options: { db: Database; now?: Clock }): (app: FastifyInstance) => void {
   return (app) => {
@@ -38,7 +57,22 @@ export function notificationRoutes(options: { db: Database; now?: Clock }): (app
       const { token } = request.query as { token?: unknown };
       if (typeof token !== 'string' || token === '') throw new NotFoundError('the confirmation token is missing', 'token');
       const reference = await confirmSubscription(options.db, token, options.now);
-      return reply.send({ subscription_reference_number: reference, status: 'confirmed' });
+      return reply.send({ subscription_reference_number: reference, status: 'confirmed' } satisfies SubscriptionConfirmedResponse);
+    });
+    app.get(`${basePath}${unsubscribeLinkPath}`, { exposeHeadRoute: false }, async (request, reply) => {
+      const reference = queryText(request.query, 'subscription');
+      const token = queryText(request.query, 'token');
+      if (reference === undefined || token === undefined) throw new NotFoundError('the unsubscribe link is not valid', 'token');
+      const certificate = await currentSigningCertificate(options.db);
+      const isToken = (named: string) => certificate !== undefined && isUnsubscribeToken(token, named, certificate.privateKeyPem);
+      await unsubscribeByLink(options.db, reference, isToken, options.now);
+      return reply.send({ subscription_reference_number: reference, status: 'unsubscribed' } satisfies SubscriptionUnsubscribedResponse);
+    });
+    app.get(`${signingCertificatesPath}/:file`, async (request, reply) => {
+      const match = /^([1-9][0-9]{0,9})\.pem$/.exec((request.params as { file: string }).file);
+      const pem = match ? await signingCertificatePem(options.db, Number(match[1])) : undefined;
+      if (pem === undefined) throw new NotFoundError('no such signing certificate');
+      return reply.header('content-type', 'application/x-pem-file').header('cache-control', 'public, max-age=86400').send(pem);
     });
     app.get(webhookKeysPath, async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=300').send(webhookKeySet(await activeSigningKeys(options.db))),

@@ -4,14 +4,17 @@
  * generated the first time the service or a worker starts without one. To rotate: `keys rotate`
  * adds a key (both sign; receivers fetch the new set), then `keys retire <kid>` retires the old.
  */
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { signingKeys } from '../db/schema.js';
+import { signingCertificates, signingKeys } from '../db/schema.js';
+import { generateSigningCertificate, type SigningCertificate } from '../delivery/pubsub-signature.js';
 import { generateSigningKey, signingKeyFromPem, signingKeyToPem, type SigningKey } from '../delivery/signing.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 
 /** Transaction advisory lock held while the first key is created, so concurrent starts make one. */
 const firstKeyLock = 7401120002;
+/** Likewise for the first certificate of the pub/sub signature. */
+const firstCertificateLock = 7401120003;
 
 export interface SigningKeyInfo {
   kid: string;
@@ -65,4 +68,34 @@ export async function listSigningKeys(db: Database): Promise<SigningKeyInfo[]> {
     .select({ kid: signingKeys.kid, createdAt: signingKeys.createdAt, retiredAt: signingKeys.retiredAt })
     .from(signingKeys)
     .orderBy(asc(signingKeys.createdAt), asc(signingKeys.kid));
+}
+
+/** The certificate (and key) of the pub/sub signature: the newest. */
+export async function currentSigningCertificate(db: Database): Promise<SigningCertificate | undefined> {
+  const [row] = await db.select().from(signingCertificates).orderBy(desc(signingCertificates.id)).limit(1);
+  return row && { id: row.id, certificatePem: row.certificatePem, privateKeyPem: row.privateKeyPem };
+}
+
+/** The certificate with this id, as served at `SigningCertURL`. */
+export async function signingCertificatePem(db: Database, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ pem: signingCertificates.certificatePem })
+    .from(signingCertificates)
+    .where(eq(signingCertificates.id, id));
+  return row?.pem;
+}
+
+/** Creates the certificate of the pub/sub signature when there is none; returns the current one. */
+export async function ensureSigningCertificate(db: Database): Promise<SigningCertificate> {
+  const existing = await currentSigningCertificate(db);
+  if (existing) return existing;
+  // Generated outside the transaction (it takes a moment); a concurrent start may discard its own.
+  const generated = await generateSigningCertificate();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${firstCertificateLock})`);
+    const current = await currentSigningCertificate(tx);
+    if (current) return current;
+    const [row] = await tx.insert(signingCertificates).values(generated).returning({ id: signingCertificates.id });
+    return { id: row!.id, ...generated };
+  });
 }

@@ -21,7 +21,7 @@ import type { Caller } from '../auth/caller.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { contracts, deliveries, subscriptionCoverage, subscriptions } from '../db/schema.js';
+import { contracts, deliveries, organisations, subscriptionCoverage, subscriptions } from '../db/schema.js';
 import { checkEndpoint, type EndpointPolicy } from '../delivery/endpoint-policy.js';
 import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/guarded-lookup.js';
 import { subscriptionConfirmation } from '../delivery/messages.js';
@@ -75,13 +75,12 @@ async function coveredOrganisations(tx: Database, caller: Caller): Promise<numbe
 /** One event per covered organisation, in the column of its kind. */
 async function recordSubscriptionEvents(
   tx: Database,
-  caller: Caller,
+  highwayAuthority: boolean,
   organisationIds: readonly number[],
   reference: string,
   eventType: AuditEventType,
   context: EventContext,
 ): Promise<void> {
-  const highwayAuthority = caller.organisation.kind === 'highway_authority';
   for (const organisationId of organisationIds) {
     await recordEvents(
       tx,
@@ -125,6 +124,7 @@ export async function subscribe(
   await checkSubscribedEndpoint(body.api_endpoint, options.policy, options.resolve);
   const context = eventContext({ actor: actorOf(caller, body), now: options.now });
   const reference = newSubscriptionReference();
+  const baseUrl = options.publicBaseUrl();
   const token = `cnf_${randomBytes(32).toString('base64url')}`;
   await db.transaction(async (tx) => {
     const [created] = await tx
@@ -135,6 +135,7 @@ export async function subscribe(
         apiEndpoint: body.api_endpoint,
         description: body.subscription_description ?? '',
         confirmationTokenHash: tokenHash(token),
+        publicBaseUrl: baseUrl,
         createdAt: context.at,
       })
       .onConflictDoNothing({ target: subscriptions.organisationId })
@@ -151,7 +152,7 @@ export async function subscribe(
       messageId,
       token,
       subscriptionReferenceNumber: reference,
-      subscribeUrl: `${options.publicBaseUrl()}/api-notifications/confirm?token=${token}`,
+      subscribeUrl: `${baseUrl}/api-notifications/confirm?token=${token}`,
       createdAt: context.at,
     });
     await tx.insert(deliveries).values({
@@ -164,9 +165,57 @@ export async function subscribe(
       createdAt: context.at,
     });
     await wakeWorkers(tx);
-    await recordSubscriptionEvents(tx, caller, covered, reference, 'event_subscription_created', context);
+    await recordSubscriptionEvents(tx, isHighwayAuthority(caller), covered, reference, 'event_subscription_created', context);
   });
   return { subscription_reference_number: reference };
+}
+
+const isHighwayAuthority = (caller: Caller) => caller.organisation.kind === 'highway_authority';
+
+const notConfirmedYet = (reference: string) =>
+  new ConflictError(
+    `subscription ${reference} is not confirmed yet: confirm it by a GET of the SubscribeURL sent to its endpoint, or let it expire 48 hours after it was created`,
+  );
+
+/** Removes a confirmed subscription and records `event_subscription_removed` for each organisation it covered. */
+async function removeSubscription(
+  tx: Database,
+  found: { id: number; reference: string },
+  highwayAuthority: boolean,
+  context: EventContext,
+): Promise<void> {
+  const covered = await tx
+    .select({ id: subscriptionCoverage.organisationId })
+    .from(subscriptionCoverage)
+    .where(eq(subscriptionCoverage.subscriptionId, found.id));
+  await tx.delete(subscriptions).where(eq(subscriptions.id, found.id));
+  await recordSubscriptionEvents(
+    tx,
+    highwayAuthority,
+    covered.map((row) => row.id),
+    found.reference,
+    'event_subscription_removed',
+    context,
+  );
+}
+
+/**
+ * Why a named subscription is not the caller's: a Contractor is shown its promoters'
+ * subscriptions (`listSubscriptions`) but only the subscribing organisation may remove one
+ * (`403`); any other reference is answered as if it did not exist (`404`).
+ */
+async function notTheCallers(tx: Database, caller: Caller, named: string): Promise<Error> {
+  const promoterIds = caller.activeContracts.map((promoter) => promoter.id);
+  const [listed] =
+    promoterIds.length === 0
+      ? []
+      : await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.reference, named), inArray(subscriptions.organisationId, promoterIds)));
+  return listed
+    ? new ForbiddenError(`subscription ${named} belongs to a promoter you work for: only that organisation can remove it`)
+    : new NotFoundError(`no subscription ${named}`, 'subscription_reference_number');
 }
 
 export async function unsubscribe(
@@ -189,30 +238,38 @@ export async function unsubscribe(
       )
       .for('update');
     if (!found) {
-      throw new NotFoundError(
-        named === undefined ? `${caller.organisation.name} has no subscription` : `no subscription ${named}`,
-        named === undefined ? undefined : 'subscription_reference_number',
-      );
+      if (named !== undefined) throw await notTheCallers(tx, caller, named);
+      throw new NotFoundError(`${caller.organisation.name} has no subscription`);
     }
-    if (found.status !== 'confirmed') {
-      throw new ConflictError(
-        `subscription ${found.reference} is not confirmed yet: confirm it by a GET of the SubscribeURL sent to its endpoint, or let it expire 48 hours after it was created`,
-      );
-    }
-    const covered = await tx
-      .select({ id: subscriptionCoverage.organisationId })
-      .from(subscriptionCoverage)
-      .where(eq(subscriptionCoverage.subscriptionId, found.id));
-    await tx.delete(subscriptions).where(eq(subscriptions.id, found.id));
-    await recordSubscriptionEvents(
-      tx,
-      caller,
-      covered.map((row) => row.id),
-      found.reference,
-      'event_subscription_removed',
-      context,
-    );
+    if (found.status !== 'confirmed') throw notConfirmedYet(found.reference);
+    await removeSubscription(tx, found, isHighwayAuthority(caller), context);
   });
+}
+
+/**
+ * Removes a subscription by the `UnsubscribeURL` of one of its notifications: the token must be
+ * the one made for that subscription (`isToken`). No acting user is recorded. Returns the reference.
+ */
+export async function unsubscribeByLink(
+  db: Database,
+  reference: string,
+  isToken: (reference: string) => boolean,
+  now?: Clock,
+): Promise<string> {
+  if (!isToken(reference)) throw new NotFoundError('the unsubscribe link is not valid', 'token');
+  const context = eventContext({ now });
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: subscriptions.id, reference: subscriptions.reference, status: subscriptions.status, kind: organisations.kind })
+      .from(subscriptions)
+      .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
+      .where(eq(subscriptions.reference, reference))
+      .for('update', { of: subscriptions });
+    if (!found) throw new NotFoundError(`no subscription ${reference}`, 'subscription');
+    if (found.status !== 'confirmed') throw notConfirmedYet(found.reference);
+    await removeSubscription(tx, found, found.kind === 'highway_authority', context);
+  });
+  return reference;
 }
 
 /**

@@ -29,12 +29,13 @@ import { queryRows, type Database } from '../db/database.js';
 import { attemptDelivery, defaultAttemptTimeoutMs, type AttemptOutcome } from '../delivery/attempt.js';
 import type { EndpointPolicy } from '../delivery/endpoint-policy.js';
 import type { Resolver } from '../delivery/guarded-lookup.js';
-import { deliveryRequest, notification, type WebhookMessage } from '../delivery/messages.js';
+import { deliveryRequest, notification, signedMessage, type PubSubSigning } from '../delivery/messages.js';
+import type { SignatureVersion, SigningCertificate, UnsignedMessage } from '../delivery/pubsub-signature.js';
 import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/retry-schedule.js';
 import type { SigningKey } from '../delivery/signing.js';
 import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { isoFromUtcText, utcText } from '../queries/array-rows.js';
-import { activeSigningKeys, ensureSigningKey } from './keys.js';
+import { activeSigningKeys, currentSigningCertificate, ensureSigningCertificate, ensureSigningKey } from './keys.js';
 import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';
 import { expireUnconfirmed } from './subscriptions.js';
 
@@ -63,6 +64,8 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   /** How often unconfirmed subscriptions are checked for expiry; 10 s by default. */
   expiryIntervalMs?: number;
+  /** `SignatureVersion` of the pub/sub signature: "1" (SHA1withRSA) by default, or "2" (SHA256withRSA). */
+  signatureVersion?: SignatureVersion;
   /** Attempts in flight at once; 64 by default. */
   concurrency?: number;
   /** How long a claim is held; the attempt time limit plus 30 s by default. */
@@ -81,6 +84,7 @@ interface ClaimedRow {
   id: string | number;
   subscription_id: number;
   subscription_reference: string;
+  public_base_url: string;
   api_endpoint: string;
   message_id: string;
   kind: 'confirmation' | 'notification';
@@ -120,7 +124,7 @@ async function claim(db: Database, limit: number, now: Date, leaseUntil: Date): 
       where d.id = due.id
       returning d.id, d.subscription_id, d.message_id, d.kind, d.body, d.attempts, d.created_at, d.audit_event_id
     )
-    select c.id, c.subscription_id, s.reference as subscription_reference, s.api_endpoint, c.message_id, c.kind,
+    select c.id, c.subscription_id, s.reference as subscription_reference, s.public_base_url, s.api_endpoint, c.message_id, c.kind,
            c.body, c.attempts, ${utcText(sql.raw('c.created_at'))} as created_at,
            e.update_id::float8 as update_id, ${utcText(sql.raw('e.update_date_time'))} as update_date_time,
            e.event_type, e.object_type, w.work_reference_number, e.object_reference_number,
@@ -134,8 +138,8 @@ async function claim(db: Database, limit: number, now: Date, leaseUntil: Date): 
   );
 }
 
-function messageOf(row: ClaimedRow): WebhookMessage {
-  if (row.kind === 'confirmation') return JSON.parse(row.body ?? '{}') as WebhookMessage;
+function messageOf(row: ClaimedRow): UnsignedMessage {
+  if (row.kind === 'confirmation') return JSON.parse(row.body ?? '{}') as UnsignedMessage;
   const eventType = row.event_type as AuditEventType;
   const objectType = row.object_type as AuditObjectType;
   const payload: NotificationPayload = {
@@ -238,6 +242,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     pollIntervalMs = 1000,
     expiryIntervalMs = 10_000,
     concurrency = 64,
+    signatureVersion = '1',
     leaseMs = attemptTimeoutMs + 30_000,
     log = silent,
   } = options;
@@ -256,6 +261,20 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
       keysLoadedAt = Date.now();
     }
     return keys;
+  };
+
+  let certificate: SigningCertificate = await ensureSigningCertificate(db);
+  let certificateLoadedAt = Date.now();
+  const currentSigning = async (): Promise<PubSubSigning> => {
+    if (Date.now() - certificateLoadedAt > keyCacheMs) {
+      try {
+        certificate = (await currentSigningCertificate(db)) ?? certificate;
+      } catch (error) {
+        log.warn({ err: error }, 'reloading the signing certificate failed; signing with the one loaded before');
+      }
+      certificateLoadedAt = Date.now();
+    }
+    return { certificate, version: signatureVersion };
   };
 
   const agents = new Map<string, http.Agent>();
@@ -307,7 +326,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
   }
 
   async function deliver(row: ClaimedRow, leaseUntil: Date): Promise<void> {
-    const message = messageOf(row);
+    const message = signedMessage(messageOf(row), row.public_base_url, await currentSigning());
     const request = deliveryRequest(message, await currentKeys(), clock());
     const outcome = await attemptDelivery(row.api_endpoint, request, {
       policy,

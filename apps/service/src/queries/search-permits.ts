@@ -61,7 +61,7 @@ export async function searchPermits(
     const page = found.slice(0, pageSize);
     return {
       rows: page.map(permitSummary),
-      next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : 0,
+      next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : null,
     };
   });
 }

@@ -1,26 +1,34 @@
 /**
- * The pushed messages as the OpenAPI document describes them: the envelopes match the
- * webhooks' request body schemas and examples, and every attempt carries the documented
- * headers, with the id fixed across retries and the timestamp of the attempt.
+ * The pushed messages as the OpenAPI document describes them: the envelopes (signed in the
+ * pub/sub scheme with the documentation's example certificate) are the webhooks' examples and
+ * match their `contentSchema`, the examples pass their own five-minute rule, and every attempt
+ * carries the documented headers, with the id fixed across retries and the timestamp of the attempt.
  */
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { NotificationPayload } from '@street-events/types';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/http/openapi.js';
-import { deliveryRequest, notification, subscriptionConfirmation, type WebhookMessage } from '../../src/delivery/messages.js';
+import {
+  deliveryRequest,
+  notification,
+  signedMessage,
+  subscriptionConfirmation,
+  type WebhookMessage,
+} from '../../src/delivery/messages.js';
 import { generateSigningKey, verify, webhookKeySet } from '../../src/delivery/signing.js';
 
 interface WebhookOperation {
   post: {
     parameters: { $ref: string }[];
-    requestBody: { content: { 'text/plain': { schema: object; example: Record<string, string> } } };
+    requestBody: { content: { 'text/plain': { schema: { type: string; contentMediaType: string; contentSchema: object }; example: string } } };
   };
 }
 
 const document = loadDocument() as unknown as {
   webhooks: Record<'subscriptionConfirmation' | 'notification', WebhookOperation>;
-  components: { parameters: Record<string, { name: string; schema: object }> };
+  components: { parameters: Record<string, { name: string; schema: object; example?: string }> };
 };
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
@@ -30,23 +38,35 @@ const validator = (schema: object) =>
   ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi:document#/components/')) as object);
 
 const bodyOf = (webhook: keyof typeof document.webhooks) => document.webhooks[webhook].post.requestBody.content['text/plain'];
-const confirmationExample = bodyOf('subscriptionConfirmation').example;
-const notificationExample = bodyOf('notification').example;
+const confirmationExample = JSON.parse(bodyOf('subscriptionConfirmation').example) as Record<string, string>;
+const notificationExample = JSON.parse(bodyOf('notification').example) as Record<string, string>;
+const timestampExample = Number(document.components.parameters.WebhookTimestamp?.example);
+
+/** The example certificate of the documents (its key is published with them; it signs nothing real). */
+const exampleSigning = {
+  certificate: {
+    id: 1,
+    certificatePem: readFileSync(new URL('../fixtures/pubsub-example-certificate.pem', import.meta.url), 'utf8'),
+    privateKeyPem: readFileSync(new URL('../fixtures/pubsub-example-key.pem', import.meta.url), 'utf8'),
+  },
+  version: '1',
+} as const;
+const exampleBaseUrl = 'https://events.example/v7';
 const payloadExample = JSON.parse(notificationExample.Message!) as NotificationPayload;
 
-const confirmation = subscriptionConfirmation({
+const confirmation = signedMessage(subscriptionConfirmation({
   messageId: confirmationExample.MessageId!,
   token: confirmationExample.Token!,
   subscriptionReferenceNumber: confirmationExample.TopicArn!,
   subscribeUrl: confirmationExample.SubscribeURL!,
   createdAt: new Date(confirmationExample.Timestamp!),
-});
-const event = notification({
+}), exampleBaseUrl, exampleSigning);
+const event = signedMessage(notification({
   messageId: notificationExample.MessageId!,
   subscriptionReferenceNumber: notificationExample.TopicArn!,
   payload: payloadExample,
   createdAt: new Date(notificationExample.Timestamp!),
-});
+}), exampleBaseUrl, exampleSigning);
 
 describe('envelopes', () => {
   it('a subscription confirmation is the documented example', () => {
@@ -60,8 +80,10 @@ describe('envelopes', () => {
   it.each([
     ['subscriptionConfirmation', confirmation],
     ['notification', event],
-  ] as const)('the %s body matches its schema', (webhook, message) => {
-    const validate = validator(bodyOf(webhook).schema);
+  ] as const)('the %s body is JSON text whose content matches its contentSchema', (webhook, message) => {
+    const { schema } = bodyOf(webhook);
+    expect([schema.type, schema.contentMediaType]).toEqual(['string', 'application/json']);
+    const validate = validator(schema.contentSchema);
     expect(
       validate(JSON.parse(deliveryRequest(message, [generateSigningKey()], new Date()).body)),
       ajv.errorsText(validate.errors),
@@ -71,6 +93,16 @@ describe('envelopes', () => {
   it('a notification carries its payload as a JSON string matching NotificationPayload', () => {
     const validate = validator({ $ref: '#/components/schemas/NotificationPayload' });
     expect(validate(JSON.parse(event.Message)), ajv.errorsText(validate.errors)).toBe(true);
+  });
+});
+
+describe('examples', () => {
+  it.each([
+    ['subscriptionConfirmation', confirmationExample],
+    ['notification', notificationExample],
+  ] as const)('the %s example passes the five-minute rule with the webhook-timestamp example', (_webhook, example) => {
+    const seconds = new Date(example.Timestamp!).getTime() / 1000;
+    expect(Math.abs(seconds - timestampExample)).toBeLessThanOrEqual(300);
   });
 });
 

@@ -10,10 +10,15 @@ describe('notification configuration', () => {
       allowList: [],
       retrySchedule: standardSchedule,
       attemptTimeoutMs: 15_000,
+      signatureVersion: '1',
       worker: true,
       concurrency: 64,
       pollIntervalMs: 1000,
     });
+  });
+
+  it('refuses a pub/sub signature version other than 1 or 2', () => {
+    expect(() => notificationConfigFromEnv({ PUBSUB_SIGNATURE_VERSION: '3' })).toThrow(/PUBSUB_SIGNATURE_VERSION must be 1 or 2/);
   });
 
   it('reads every variable', () => {
@@ -23,6 +28,7 @@ describe('notification configuration', () => {
         WEBHOOK_ALLOW: '10.20.0.0/16, hooks.internal',
         WEBHOOK_RETRY_SCHEDULE: '0,1s,1m',
         WEBHOOK_TIMEOUT_MS: '5000',
+        PUBSUB_SIGNATURE_VERSION: '2',
         DELIVERY_WORKER: 'off',
         WORKER_CONCURRENCY: '8',
         WORKER_POLL_MS: '250',
@@ -32,6 +38,7 @@ describe('notification configuration', () => {
       allowList: ['10.20.0.0/16', 'hooks.internal'],
       retrySchedule: [0, 1000, 60_000],
       attemptTimeoutMs: 5000,
+      signatureVersion: '2',
       worker: false,
       concurrency: 8,
       pollIntervalMs: 250,

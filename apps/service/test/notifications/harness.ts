@@ -33,7 +33,7 @@ export const fastRetries: RetryPolicy = { schedule: [0, 50, 100, 1500], jitter: 
 /** The service's notification operations and routes over `db`. */
 export async function startNotificationService(
   db: Database,
-  options: { policy?: EndpointPolicy; resolve?: Resolver } = {},
+  options: { policy?: EndpointPolicy; resolve?: Resolver; publicBaseUrl?: () => string } = {},
 ): Promise<RunningService> {
   let baseUrl = '';
   const service = await startService({
@@ -42,7 +42,7 @@ export async function startNotificationService(
       db,
       policy: options.policy ?? loopbackPolicy,
       resolve: options.resolve,
-      publicBaseUrl: () => baseUrl,
+      publicBaseUrl: options.publicBaseUrl ?? (() => baseUrl),
     }),
     extraRoutes: [notificationRoutes({ db })],
   });

@@ -13,7 +13,7 @@ import { createEndpointPolicy } from '../../src/delivery/endpoint-policy.js';
 import { notResolving, resolvingTo } from '../delivery/fake-dns.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter } from '../support/fixtures.js';
-import type { RunningService } from '../support/http.js';
+import { documentSchema, type RunningService } from '../support/http.js';
 import { confirm, confirmationTokenOf, startNotificationService, tokenFor } from './harness.js';
 
 const endpoint = 'http://127.0.0.1:9/hook';
@@ -146,7 +146,9 @@ describeEachDatabase('subscriptions', (database) => {
       const confirmation = await confirmationTokenOf(database.db, reference);
       const first = await confirm(service, confirmation);
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ subscription_reference_number: reference, status: 'confirmed' });
+      const answer: unknown = await first.json();
+      expect(answer).toEqual({ subscription_reference_number: reference, status: 'confirmed' });
+      expect(documentSchema('SubscriptionConfirmedResponse')(answer)).toBe(true);
       const second = await confirm(service, confirmation);
       expect(second.status).toBe(404);
       expect((await second.json()).error.code).toBe('not_found');
@@ -215,6 +217,19 @@ describeEachDatabase('subscriptions', (database) => {
       expect(unknown.status).toBe(404);
       expect(foreign.body.message.replace(theirs, 'REF')).toBe(unknown.body.message.replace(missing, 'REF'));
       expect((await listAs(other.token)).body).toHaveLength(1);
+    });
+
+    it('a contractor naming a promoter’s subscription it is shown is 403, and the subscription stays', async () => {
+      const contracted = await plannerOfNewPromoter();
+      const firm = await contractor(database.db);
+      await addContract(database.db, { contractor: firm.name, promoter: contracted.owner.name });
+      const token = await tokenFor(database.db, firm, 'Contractor');
+      const promoters = await subscribeAndConfirm(contracted.token);
+      const listed = (await listAs(token)).body as { subscription_reference_number: string }[];
+      expect(listed.map((row) => row.subscription_reference_number)).toContain(promoters);
+      const response = await unsubscribeAs(token, { subscription_reference_number: promoters });
+      expect([response.status, response.body.error.code]).toEqual([403, 'forbidden']);
+      expect((await listAs(contracted.token)).body).toHaveLength(1);
     });
 
     it('with no subscription at all is 404', async () => {
@@ -299,6 +314,17 @@ describeEachDatabase('subscriptions', (database) => {
   describe('limits of the document', () => {
     const long = (length: number) => 'x'.repeat(length);
     const { SubscriptionCreateRequest: create, SubscriptionRemoveRequest: remove } = propertyConstraints;
+
+    it('an unknown subscription reference is 404 up to its maxLength and 400 beyond', async () => {
+      const { token } = await plannerOfNewPromoter();
+      await subscribeAndConfirm(token);
+      const unsubscribe = (reference: string) => unsubscribeAs(token, { subscription_reference_number: reference });
+      const longest = remove.subscription_reference_number.maxLength;
+      expect((await unsubscribe(`SUB-${long(longest - 4)}`)).status).toBe(404);
+      const tooLong = await unsubscribe(`SUB-${long(longest - 3)}`);
+      expect([tooLong.status, tooLong.body.error.details[0].field]).toEqual([400, 'subscription_reference_number']);
+    });
+
     it.each([
       ['subscribe', 'api_endpoint', { api_endpoint: `http://127.0.0.1/${long(create.api_endpoint.maxLength - 'http://127.0.0.1/'.length + 1)}` }],
       ['subscribe', 'subscription_description', { api_endpoint: endpoint, subscription_description: long(create.subscription_description.maxLength + 1) }],
@@ -333,8 +359,10 @@ describeEachDatabase('subscriptions', (database) => {
     it('are published as a JSON Web Key Set without credentials', async () => {
       const response = await fetch(new URL('/.well-known/webhook-keys', service.baseUrl));
       expect(response.status).toBe(200);
-      const { keys } = (await response.json()) as { keys: object[] };
-      for (const key of keys) expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+      const set = (await response.json()) as { keys: object[] };
+      for (const key of set.keys) expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+      const validate = documentSchema('WebhookKeySet');
+      expect(validate(set) ? [] : validate.errors).toEqual([]);
     });
   });
 });

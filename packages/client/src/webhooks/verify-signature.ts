@@ -5,18 +5,15 @@
  * `v1a,<base64 signature>` of `{id}.{timestamp}.{raw body}`, one per active key.
  */
 
-/** An ed25519 public key as published at `GET {origin}/.well-known/webhook-keys` (a JSON Web Key). */
-export interface WebhookPublicKey {
-  kty: "OKP";
-  crv: "Ed25519";
-  /** The public key, base64url. */
-  x: string;
-  kid?: string;
-  use?: string;
-  alg?: string;
-}
+import type { WebhookPublicKey as PublishedKey } from "@street-events/types";
 
-/** The JSON Web Key Set the service publishes. */
+/**
+ * An ed25519 public key as published at `GET {origin}/.well-known/webhook-keys` (the document's
+ * `WebhookPublicKey`); `kid`, `use` and `alg` may be left out of a key given by hand.
+ */
+export type WebhookPublicKey = Pick<PublishedKey, "kty" | "crv" | "x"> & Partial<Pick<PublishedKey, "kid" | "use" | "alg">>;
+
+/** The JSON Web Key Set the service publishes (the document's `WebhookKeySet`), or one given by hand. */
 export interface WebhookKeySet {
   keys: WebhookPublicKey[];
 }

@@ -60,6 +60,13 @@ export const payload: NotificationPayload = {
 
 let counter = 0;
 
+/** The pub/sub signature fields, which this client does not check (it checks `webhook-signature`). */
+const pubSubFields = {
+  SignatureVersion: "1",
+  Signature: "bm90IGNoZWNrZWQgYnkgdGhpcyBjbGllbnQ=",
+  SigningCertURL: "https://events.example/v7/api-notifications/signing-certificates/1.pem",
+} as const;
+
 export function notificationMessage(content: NotificationPayload = payload): NotificationMessage {
   return {
     Type: "Notification",
@@ -67,6 +74,8 @@ export function notificationMessage(content: NotificationPayload = payload): Not
     TopicArn: "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
     Message: JSON.stringify(content),
     Timestamp: new Date().toISOString(),
+    ...pubSubFields,
+    UnsubscribeURL: "https://events.example/v7/api-notifications/unsubscribe-link?subscription=SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y&token=t",
   };
 }
 
@@ -79,5 +88,6 @@ export function confirmationMessage(subscribeUrl: string): SubscriptionConfirmat
     Message: "To confirm the subscription, visit the SubscribeURL included in this message.",
     SubscribeURL: subscribeUrl,
     Timestamp: new Date().toISOString(),
+    ...pubSubFields,
   };
 }

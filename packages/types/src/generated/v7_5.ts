@@ -25,6 +25,8 @@ export interface paths {
      *     **What the caller sees.** A Planner sees the works of its promoter; a HighwayAuthority user the works in its authority; a Contractor the works of the promoter it names with `swa_code` (required for Contractors). Only updates about works are listed; events about an organisation (contracts, subscriptions) are sent as notifications only.
      *
      *     **Filters** combine with AND: `start_date` (inclusive), `end_date` (exclusive), `exclude_events_from`, `swa_code`, `workstream_prefix`.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
     get: operations["getWorkUpdates"];
     put?: never;
@@ -50,7 +52,9 @@ export interface paths {
      *
      *     `work_reference_numbers` holds at most 1000 unique, non-null values of at most 24 characters each. References that do not exist or that the caller may not see are left out (no error, so the answer never tells whether another organisation's reference exists). Omitting the list returns every permit visible to the caller: a Planner's promoter's permits, a HighwayAuthority's permits in its authority, and a Contractor's permits of every promoter it holds an active contract with.
      *
-     *     `page_size` is an integer from 100 to 500 (default 100). Pass `next_cursor` from the previous response to continue; following it returns each permit exactly once, in a stable order, and ends with `next_cursor` equal to `0`. The call times out after 30 seconds (`408`).
+     *     `page_size` is an integer from 100 to 500 (default 100). Pass `next_cursor` from the previous response to continue; following it returns each permit exactly once, in a stable order, and ends with `next_cursor` equal to `null` (stop there: a `next_cursor` of `0` or null in a request starts from the beginning). Keyset pagination on the permit's internal id, ascending. The call is cancelled after 30 seconds (`408`).
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
     post: operations["searchPermits"];
     delete?: never;
@@ -79,6 +83,8 @@ export interface paths {
      *     The subscription starts **unconfirmed**. The service sends a `SubscriptionConfirmation` message to the endpoint (see the webhooks); nothing else is delivered until the receiver confirms by a GET of its `SubscribeURL` within 48 hours. A subscription not confirmed within 48 hours is removed, with all its records, and the organisation may subscribe again. A subscription must be confirmed before it can be unsubscribed.
      *
      *     The request's `internal_user_identifier` and `internal_user_name` are recorded on the `event_subscription_created` event (object type `event_subscription`, object reference the subscription reference), an organisation-level event of each organisation the subscription covers.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
     post: operations["subscribe"];
     delete?: never;
@@ -98,9 +104,11 @@ export interface paths {
     put?: never;
     /**
      * Remove a subscription
-     * @description Removes the caller's organisation's subscription. For a Contractor it is removed for every organisation it was contracting for. The caller must belong to the subscribing organisation; a reference of another organisation is answered `404`, like one that does not exist. An unconfirmed subscription must not be unsubscribed (`409`): confirm it first, or let it expire after 48 hours.
+     * @description Removes the caller's organisation's subscription. For a Contractor it is removed for every organisation it was contracting for. The caller must belong to the subscribing organisation: a Contractor naming the subscription of a promoter it contracts for (which its listing shows it) is answered `403`; any other reference of another organisation is answered `404`, like one that does not exist. A reference longer than 64 characters is refused with `400` before it is looked up. An unconfirmed subscription must not be unsubscribed (`409`): confirm it first, or let it expire after 48 hours.
      *
      *     The request's `internal_user_identifier` and `internal_user_name` are recorded on the `event_subscription_removed` event.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
     post: operations["unsubscribe"];
     delete?: never;
@@ -118,7 +126,9 @@ export interface paths {
     };
     /**
      * List subscriptions
-     * @description Returns the subscriptions of the caller's organisation (at most one), confirmed or not. For a Contractor: its own subscription first (which covers every promoter it contracts for), then the subscriptions of the promoters it holds an active contract with, the organisations it works on behalf of. No parameters: any query parameter is refused with `400`.
+     * @description Returns the subscriptions of the caller's organisation (at most one), confirmed or not. For a Contractor: its own subscription first (which covers every promoter it contracts for), then the subscriptions of the promoters it holds an active contract with, the organisations it works on behalf of. Only the subscribing organisation can remove a subscription: a Contractor naming one of those promoters' subscriptions in `POST /api-notifications/unsubscribe` is answered `403`. No parameters: any query parameter is refused with `400`.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
     get: operations["getSubscriptions"];
     put?: never;
@@ -142,7 +152,7 @@ export interface webhooks {
     put?: never;
     /**
      * Subscription confirmation
-     * @description Sent to the endpoint right after `POST /api-notifications/subscribe` (and retried like any message until it is acknowledged). Confirm the subscription by an HTTP GET of `SubscribeURL` within 48 hours: it is `{base_url}/api-notifications/confirm?token=<Token>`, needs no other credential and works once; it answers `200` with `{"subscription_reference_number": "...", "status": "confirmed"}`, and `404` (the error body) for a token that is unknown, used already or past the 48 hours. The URL is not an operation of this document: a receiver only follows the link it was sent. The body is JSON sent as `text/plain; charset=UTF-8`, as the permitting system's notifications always were; check its signature (see `webhook-signature`) before following the link.
+     * @description Sent to the endpoint right after `POST /api-notifications/subscribe` (and retried like any message until it is acknowledged). Confirm the subscription by an HTTP GET of `SubscribeURL` within 48 hours: it is `{base_url}/api-notifications/confirm?token=<Token>`, needs no other credential and works once; it answers `200` with `{"subscription_reference_number": "...", "status": "confirmed"}`, and `404` (the error body) for a token that is unknown, used already or past the 48 hours. The URL is not an operation of this document: a receiver only follows the link it was sent. The body is JSON sent as `text/plain; charset=UTF-8`, as the permitting system's notifications always were. Check its authenticity before following the link: with `webhook-signature` (Standard Webhooks, the primary check), or with the envelope's own `Signature` (see `SignatureVersion`, `SigningCertURL`), which receivers written for the permitting system's notifications already check.
      */
     post: operations["receiveSubscriptionConfirmation"];
     delete?: never;
@@ -162,7 +172,7 @@ export interface webhooks {
     put?: never;
     /**
      * Notification of an event
-     * @description Sent for every event regarding the subscriber's organisation (the promoter of the work, the highway authority of the work, and contractors contracted to the promoter), once the subscription is confirmed. At least once: deduplicate on `webhook-id`. For one subscription, notifications about the same work arrive in `update_id` order. Push delivery is not a guarantee of completeness over long outages: reconcile with `GET /works/updates`, which is the source of truth.
+     * @description Sent for every event regarding the subscriber's organisation (the promoter of the work, the highway authority of the work, and contractors contracted to the promoter), once the subscription is confirmed. At least once: deduplicate on `webhook-id`. For one subscription, notifications about the same work arrive in `update_id` order. Push delivery is not a guarantee of completeness over long outages: reconcile with `GET /works/updates`, which is the source of truth. Authentic when `webhook-signature` verifies (Standard Webhooks, the primary check) or, for receivers written for the permitting system's notifications, when the envelope's `Signature` verifies with the certificate at `SigningCertURL`; both are on every message. The certificate and the key set are fetched as described under the confirmation message's callbacks.
      */
     post: operations["receiveNotification"];
     delete?: never;
@@ -872,9 +882,9 @@ export interface components {
       rows: components["schemas"]["PermitSummaryResponse"][];
       /**
        * Format: double
-       * @description Send it as `next_cursor` to get the next page. `0` when the results are exhausted (the field is required, so there is no null); a page shorter than `page_size` is also the last one.
+       * @description Send it as `next_cursor` to get the next page. `null` when the results are exhausted: there is no next page, stop. A number is always a real position, never `0` (which a request takes to mean "from the start"), so "while `next_cursor` is not null" is the whole stop test and cannot restart the search. Present in every answer, as the interface document requires.
        */
-      next_cursor: number;
+      next_cursor: number | null;
     };
     /**
      * InternalUserIdentifier
@@ -903,7 +913,7 @@ export interface components {
     };
     /**
      * SubscriptionReferenceNumber
-     * @description Reference of a subscription. Its format is not shown by the interface document; this service issues `SUB-` followed by 26 upper-case letters and digits, and treats it as opaque.
+     * @description Reference of a subscription. Its format is not shown by the interface document; this service issues `SUB-` followed by 26 upper-case letters and digits, and treats it as opaque. At most 64 characters: a longer value is refused with `400` (validation) before it is looked up, whereas an unknown reference of 64 characters or fewer is `404`.
      * @example SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
      */
     SubscriptionReferenceNumber: string;
@@ -959,6 +969,69 @@ export interface components {
        * @description When the message was created.
        */
       Timestamp: string;
+      /**
+       * @description `1`: `Signature` is SHA1withRSA (the default, and what receivers written for the permitting system's notifications expect); `2`: SHA256withRSA (the operator sets `PUBSUB_SIGNATURE_VERSION=2`).
+       * @enum {string}
+       */
+      SignatureVersion: "1" | "2";
+      /** @description The base64 RSA signature, by the key of the certificate at `SigningCertURL`, of the canonical string of this message: `Message`, `MessageId`, `SubscribeURL`, `Timestamp`, `Token`, `TopicArn` and `Type`, each as its name, a line feed, its value and a line feed. */
+      Signature: string;
+      /**
+       * Format: uri
+       * @description The X.509 certificate (PEM) whose key made `Signature`, served by this service under the base URL the subscription was made through. Check that its host is that service's host before trusting it; the certificate is self-signed.
+       */
+      SigningCertURL: string;
+    };
+    /**
+     * SubscriptionConfirmedResponse
+     * @description The answer to a GET of a confirmation message's `SubscribeURL`.
+     * @example {
+     *       "subscription_reference_number": "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+     *       "status": "confirmed"
+     *     }
+     */
+    SubscriptionConfirmedResponse: {
+      subscription_reference_number: components["schemas"]["SubscriptionReferenceNumber"];
+      /** @constant */
+      status: "confirmed";
+    };
+    /**
+     * WebhookPublicKey
+     * @description One ed25519 public key (RFC 8037). `kid` is its RFC 7638 thumbprint.
+     */
+    WebhookPublicKey: {
+      /** @constant */
+      kty: "OKP";
+      /** @constant */
+      crv: "Ed25519";
+      /** @description The public key, base64url without padding. */
+      x: string;
+      /** @description Key id, the base64url SHA-256 thumbprint of the key (RFC 7638). */
+      kid: string;
+      /** @constant */
+      use: "sig";
+      /** @constant */
+      alg: "EdDSA";
+    };
+    /**
+     * WebhookKeySet
+     * @description The public keys of the Standard Webhooks signatures (`webhook-signature`), as a JSON Web Key Set (RFC 7517). Every active key signs every message; during a rotation two keys are listed. Cache it for up to 5 minutes (`cache-control: public, max-age=300`) and fetch it again when a `v1a` signature matches no key you hold.
+     * @example {
+     *       "keys": [
+     *         {
+     *           "kty": "OKP",
+     *           "crv": "Ed25519",
+     *           "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+     *           "kid": "NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs",
+     *           "use": "sig",
+     *           "alg": "EdDSA"
+     *         }
+     *       ]
+     *     }
+     */
+    WebhookKeySet: {
+      /** @description The active keys, oldest first. The service makes the first key when it starts. */
+      keys: components["schemas"]["WebhookPublicKey"][];
     };
     /**
      * NotificationMessage
@@ -978,6 +1051,36 @@ export interface components {
        * @description When the message was created.
        */
       Timestamp: string;
+      /**
+       * @description `1`: `Signature` is SHA1withRSA (the default, and what receivers written for the permitting system's notifications expect); `2`: SHA256withRSA (the operator sets `PUBSUB_SIGNATURE_VERSION=2`).
+       * @enum {string}
+       */
+      SignatureVersion: "1" | "2";
+      /** @description The base64 RSA signature, by the key of the certificate at `SigningCertURL`, of the canonical string of this message: `Message`, `MessageId`, `Subject` (never sent by this service), `Timestamp`, `TopicArn` and `Type`, each as its name, a line feed, its value and a line feed. */
+      Signature: string;
+      /**
+       * Format: uri
+       * @description The X.509 certificate (PEM) whose key made `Signature`, served by this service under the base URL the subscription was made through. Check that its host is that service's host before trusting it; the certificate is self-signed.
+       */
+      SigningCertURL: string;
+      /**
+       * Format: uri
+       * @description A GET of this link removes the subscription, like `POST /api-notifications/unsubscribe` (it records `event_subscription_removed` without an acting user). It carries a token made for this subscription alone and answers `200` with `{"subscription_reference_number": "...", "status": "unsubscribed"}`, or `404` when the subscription is gone or the token is not its own. Not an operation of this document.
+       */
+      UnsubscribeURL: string;
+    };
+    /**
+     * SubscriptionUnsubscribedResponse
+     * @description The answer to a GET of a notification's `UnsubscribeURL`.
+     * @example {
+     *       "subscription_reference_number": "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+     *       "status": "unsubscribed"
+     *     }
+     */
+    SubscriptionUnsubscribedResponse: {
+      subscription_reference_number: components["schemas"]["SubscriptionReferenceNumber"];
+      /** @constant */
+      status: "unsubscribed";
     };
   };
   responses: {
@@ -1021,7 +1124,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The caller is authenticated but not allowed: its role is not one of the operation's allowed roles, or the request names an organisation the caller does not act for (for example a `swa_code` of a promoter a contractor holds no active contract with). The answer is the same whether or not that organisation exists. */
+    /** @description The caller is authenticated but not allowed: its role is not one of the operation's allowed roles, or the request names an organisation the caller does not act for (for example a `swa_code` of a promoter a contractor holds no active contract with). The answer is the same whether or not that organisation exists. This service's `/v7` behaves as 7.7, so it also answers `403` to a Contractor without any active contract, on every operation (`error.code` `forbidden`), although the 7.0 to 7.6 documents do not have that rule. */
     Forbidden: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1159,7 +1262,7 @@ export interface components {
     WebhookId: string;
     /**
      * @description Unix time in seconds of this delivery attempt. Reject messages whose timestamp is more than five minutes from your clock.
-     * @example 1763630042
+     * @example 1795166042
      */
     WebhookTimestamp: string;
     /**
@@ -1168,7 +1271,7 @@ export interface components {
      */
     WebhookSignature: string;
     /**
-     * @description The message's `Type`, for receivers written for the permitting system's existing notifications.
+     * @description The message's `Type`, as the permitting system's notifications carry it; receivers written for those also check the envelope's `Signature`.
      * @example Notification
      */
     MessageType: "SubscriptionConfirmation" | "Notification";
@@ -1192,7 +1295,7 @@ export interface components {
   };
   headers: {
     /**
-     * @description Identifier of the request, echoed from the request's `x-request-id` header when given, otherwise generated.
+     * @description Identifier of the request, also in the error body as `error.request_id`: the request's own `x-request-id` header when it is 1 to 128 letters, digits, `.`, `_`, `:` or `-`, otherwise a generated one.
      * @example req-7f3c2a
      */
     RequestId: string;
@@ -1396,7 +1499,7 @@ export interface operations {
         "webhook-id": components["parameters"]["WebhookId"];
         /**
          * @description Unix time in seconds of this delivery attempt. Reject messages whose timestamp is more than five minutes from your clock.
-         * @example 1763630042
+         * @example 1795166042
          */
         "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
         /**
@@ -1405,7 +1508,7 @@ export interface operations {
          */
         "webhook-signature": components["parameters"]["WebhookSignature"];
         /**
-         * @description The message's `Type`, for receivers written for the permitting system's existing notifications.
+         * @description The message's `Type`, as the permitting system's notifications carry it; receivers written for those also check the envelope's `Signature`.
          * @example Notification
          */
         "x-amz-sns-message-type": components["parameters"]["MessageType"];
@@ -1413,20 +1516,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
+    /** @description The envelope as JSON text: parse the raw body (sent as `text/plain; charset=UTF-8`) as JSON to get a `SubscriptionConfirmationMessage`. Check `webhook-signature` on the raw body before parsing. */
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "Type": "SubscriptionConfirmation",
-         *       "MessageId": "msg_2Kp7w9YzL4cQ",
-         *       "Token": "cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU",
-         *       "TopicArn": "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
-         *       "Message": "You have chosen to subscribe to street works notifications. To confirm the subscription, visit the SubscribeURL included in this message.",
-         *       "SubscribeURL": "https://events.example/v7/api-notifications/confirm?token=cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU",
-         *       "Timestamp": "2026-11-20T09:00:00.000Z"
-         *     }
-         */
-        "text/plain": components["schemas"]["SubscriptionConfirmationMessage"];
+        /** @example {"Type":"SubscriptionConfirmation","MessageId":"msg_1Hn6v8XyK3bP","Token":"cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU","TopicArn":"SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y","Message":"You have chosen to subscribe to street works notifications. To confirm the subscription, visit the SubscribeURL included in this message.","SubscribeURL":"https://events.example/v7/api-notifications/confirm?token=cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU","Timestamp":"2026-11-20T09:10:00.000Z","SignatureVersion":"1","Signature":"J+avU1OnRzqP0ofGc3sFjYQ4smbDqKHACkaLIfjbKGBD6kpua3HZKlY5Xi3pLhsOC7M4SWhlkOh0bfUWecHIh70e9xRwWLNacdzYiDEA8hjSmNb4ht4mzu84wjoksBN4CniVI638/sO0I54m74XiqDYdm6CnmVe84Mzh6x/YBaDCLem2PTKYD1u9YZumWLC5IlN2ibZwiO2rqUODwrcgILzxNfHqoRD3aXjZyPMOUxWJyk+KJaQ8jk2ST0M07qW9A7APDkKF46ai//HiRuB+S00v09lfduxAeBBvKSnaTgNcr+3N5d8nrNEPCh+zf3Oyw3YGqaplYj042X2UW01+ag==","SigningCertURL":"https://events.example/v7/api-notifications/signing-certificates/1.pem"} */
+        "text/plain": string;
       };
     };
     responses: {
@@ -1464,7 +1558,7 @@ export interface operations {
         "webhook-id": components["parameters"]["WebhookId"];
         /**
          * @description Unix time in seconds of this delivery attempt. Reject messages whose timestamp is more than five minutes from your clock.
-         * @example 1763630042
+         * @example 1795166042
          */
         "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
         /**
@@ -1473,7 +1567,7 @@ export interface operations {
          */
         "webhook-signature": components["parameters"]["WebhookSignature"];
         /**
-         * @description The message's `Type`, for receivers written for the permitting system's existing notifications.
+         * @description The message's `Type`, as the permitting system's notifications carry it; receivers written for those also check the envelope's `Signature`.
          * @example Notification
          */
         "x-amz-sns-message-type": components["parameters"]["MessageType"];
@@ -1481,18 +1575,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
+    /** @description The envelope as JSON text: parse the raw body (sent as `text/plain; charset=UTF-8`) as JSON to get a `NotificationMessage`. Check `webhook-signature` on the raw body before parsing. */
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "Type": "Notification",
-         *       "MessageId": "msg_2Kp7w9YzL4cQ",
-         *       "TopicArn": "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
-         *       "Message": "{\"update_id\":1045874,\"update_date_time\":\"2026-11-20T09:14:02.118Z\",\"event_type\":\"permit_submitted\",\"event_type_string\":\"Permit submitted\",\"object_type\":\"permit\",\"object_type_string\":\"Permit\",\"work_reference_number\":\"NW7001000123456\",\"object_reference_number\":\"NW7001000123456-01\",\"parent_object_reference_number\":\"NW7001000123456\",\"promoter_swa_code\":\"7001\",\"internal_user_identifier\":\"EMP-00421\",\"internal_user_name\":\"Sam Patel\"}",
-         *       "Timestamp": "2026-11-20T09:14:02.301Z"
-         *     }
-         */
-        "text/plain": components["schemas"]["NotificationMessage"];
+        /** @example {"Type":"Notification","MessageId":"msg_2Kp7w9YzL4cQ","TopicArn":"SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y","Message":"{\"update_id\":1045874,\"update_date_time\":\"2026-11-20T09:14:02.118Z\",\"event_type\":\"permit_submitted\",\"event_type_string\":\"Permit submitted\",\"object_type\":\"permit\",\"object_type_string\":\"Permit\",\"work_reference_number\":\"NW7001000123456\",\"object_reference_number\":\"NW7001000123456-01\",\"parent_object_reference_number\":\"NW7001000123456\",\"promoter_swa_code\":\"7001\",\"internal_user_identifier\":\"EMP-00421\",\"internal_user_name\":\"Sam Patel\"}","Timestamp":"2026-11-20T09:14:02.301Z","SignatureVersion":"1","Signature":"hJlqFoAX84wCFM4kS7HeIDDWu+91XygTgBZWHWdVYDlONAgygih/h4rfUYNdZGrLVsP/3vhYuxPDSMIh50HB9g1LXtai96GI8MlfuJHUlncsuABGS13vrP/Lh0L8bJ1mIpTl5AZmrYfw2Vr1A/Ws2Np+bTzpTL1xi2oJweQFbiuyyBAm+f1pRbH5T9yUY/SP+Qo93mdG30V+b9fSnriwanOGqLSsjO/n0RImB7TNR9YRKmUq9pBWQ00nbUffbwfL9AIlUZvTAsNnFTCBo8KEMK45QDWzB6b1mnAu46VEoD0aqJFRNtW9rI0K1LPfJcxl5m5LBA+5aM2dW1krxeeW5Q==","SigningCertURL":"https://events.example/v7/api-notifications/signing-certificates/1.pem","UnsubscribeURL":"https://events.example/v7/api-notifications/unsubscribe-link?subscription=SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y&token=1-pkAwv4tyd_eRW4QtEh4wdfOnz_nW8O8kqjqRKbkUU"} */
+        "text/plain": string;
       };
     };
     responses: {
@@ -1554,7 +1641,12 @@ export type SubscriptionRemoveRequest = components["schemas"]["SubscriptionRemov
 export type GetSubscriptionsResponse = components["schemas"]["GetSubscriptionsResponse"];
 export type SubscriptionConfirmationMessage =
   components["schemas"]["SubscriptionConfirmationMessage"];
+export type SubscriptionConfirmedResponse = components["schemas"]["SubscriptionConfirmedResponse"];
+export type WebhookPublicKey = components["schemas"]["WebhookPublicKey"];
+export type WebhookKeySet = components["schemas"]["WebhookKeySet"];
 export type NotificationMessage = components["schemas"]["NotificationMessage"];
+export type SubscriptionUnsubscribedResponse =
+  components["schemas"]["SubscriptionUnsubscribedResponse"];
 
 /** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */
 export const enumerations = {
@@ -2338,7 +2430,7 @@ export const propertyConstraints = {
     actual_end_date: { format: "date-time" },
     paa_to_pa_deadline_date: { format: "date-time" },
   },
-  PermitSearchReportingResponse: { next_cursor: { format: "double" } },
+  PermitSearchReportingResponse: { next_cursor: { minimum: 1, format: "double" } },
   SubscriptionCreateRequest: {
     api_endpoint: { minLength: 1, maxLength: 2048, format: "uri" },
     subscription_description: { maxLength: 100 },
@@ -2355,8 +2447,15 @@ export const propertyConstraints = {
   SubscriptionConfirmationMessage: {
     SubscribeURL: { format: "uri" },
     Timestamp: { format: "date-time" },
+    SigningCertURL: { maxLength: 2048, format: "uri" },
   },
-  NotificationMessage: { Timestamp: { format: "date-time" } },
+  SubscriptionConfirmedResponse: { subscription_reference_number: { maxLength: 64 } },
+  NotificationMessage: {
+    Timestamp: { format: "date-time" },
+    SigningCertURL: { maxLength: 2048, format: "uri" },
+    UnsubscribeURL: { maxLength: 2048, format: "uri" },
+  },
+  SubscriptionUnsubscribedResponse: { subscription_reference_number: { maxLength: 64 } },
 } as const;
 
 /** Per operation, the bounding keywords of each parameter. */

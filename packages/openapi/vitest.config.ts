@@ -1,0 +1,13 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import shared from '../../vitest.shared.js';
+
+export default mergeConfig(
+  shared,
+  defineConfig({
+    test: {
+      include: ['test/**/*.test.ts'],
+      // Each check bundles two states of the documents with the Redocly CLI.
+      testTimeout: 60_000,
+    },
+  }),
+);
