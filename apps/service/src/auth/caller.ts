@@ -1,6 +1,4 @@
 /** Who is calling, and which works they may see. */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Organisation } from '../admin/organisations.js';
 import type { UserRole } from '../db/schema.js';
 import { ForbiddenError } from '../errors.js';
@@ -31,15 +29,4 @@ export function visibilityOf(caller: Caller): Visibility {
     case 'Operator':
       throw new ForbiddenError('the Operator role may not use this operation');
   }
-}
-
-/** The condition that keeps rows visible, over a table's promoter and authority columns. */
-export function visibleRows(
-  visibility: Visibility,
-  columns: { promoterOrgId: PgColumn; highwayAuthorityOrgId: PgColumn },
-): SQL | undefined {
-  return and(
-    visibility.promoterOrgIds === 'any' ? undefined : inArray(columns.promoterOrgId, [...visibility.promoterOrgIds]),
-    visibility.highwayAuthorityOrgId === 'any' ? undefined : eq(columns.highwayAuthorityOrgId, visibility.highwayAuthorityOrgId),
-  );
 }

@@ -21,12 +21,23 @@ const dialect = new PgDialect();
 
 export async function arrayRows(db: Database, name: string | undefined, query: SQL): Promise<unknown[][]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return preparedRows(db, name, text, params);
+}
+
+/** The SQL text of a query, compiled once and kept by its caller (with `preparedRows`, no query building per request). */
+export function compiledText(query: SQL): string {
+  return dialect.sqlToQuery(query).sql;
+}
+
+/** Runs an SQL text with `$1`, `$2`, … parameters (an array is one parameter), as `arrayRows` does. */
+export async function preparedRows(db: Database, name: string | undefined, text: string, params: unknown[]): Promise<unknown[][]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const result = await client.query({ ...(name === undefined ? {} : { name }), text, values: params, rowMode: 'array' });
     return result.rows as unknown[][];
   }
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const chunks = text.split(/\$(\d+)/).map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql.param(params[Number(chunk) - 1])));
+  const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((row) => Object.values(row));
 }
 

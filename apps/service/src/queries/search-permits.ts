@@ -16,12 +16,12 @@ import {
   type PermitSearchRequest,
   type PermitSummaryResponse,
 } from '@street-events/types';
-import { and, inArray, sql } from 'drizzle-orm';
-import { visibilityOf, visibleRows, type Caller } from '../auth/caller.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { visibilityOf, type Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
 import { organisations, permits, works, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
 import { textOf, type Known } from '../domain/enums.js';
-import { arrayRows, isoFromUtcText, isoFromUtcTextOrNull, utcText } from './array-rows.js';
+import { compiledText, isoFromUtcText, isoFromUtcTextOrNull, preparedRows, utcText } from './array-rows.js';
 import type { QueryOptions } from './poll-updates.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
@@ -35,35 +35,70 @@ export async function searchPermits(
   options: QueryOptions = {},
 ): Promise<PermitSearchReportingResponse> {
   const pageSize = request.page_size ?? defaultPageSize;
-  const cursor = request.next_cursor ?? 0;
+  const visibility = visibilityOf(caller);
   const references = request.work_reference_numbers ?? undefined;
-
+  const shape: SearchShape = {
+    promoters: visibility.promoterOrgIds !== 'any',
+    authority: visibility.highwayAuthorityOrgId !== 'any',
+    references: references !== undefined,
+    limit: pageSize + 1,
+  };
+  const params = [
+    request.next_cursor ?? 0,
+    ...(visibility.promoterOrgIds === 'any' ? [] : [visibility.promoterOrgIds]),
+    ...(visibility.highwayAuthorityOrgId === 'any' ? [] : [visibility.highwayAuthorityOrgId]),
+    ...(references === undefined ? [] : [references]),
+  ];
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
-    // One statement with the columns of a summary, rows as arrays (see array-rows.ts); unnamed,
-    // as its text varies with the number of references.
-    const found = await arrayRows(
-      tx,
-      undefined,
-      sql`select ${sql.join(Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`), sql`, `)}
-          from ${permits}
-          join ${works} on ${works.id} = ${permits.workId}
-          join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
-          join ${organisations} highway_authority on highway_authority.id = ${works.highwayAuthorityOrgId}
-          where ${and(
-            // A cursor is any whole number up to 2^53 - 1: compared as bigint, never cast to the id's type.
-            sql`${permits.id} > ${cursor}::bigint`,
-            visibleRows(visibilityOf(caller), works),
-            references && inArray(works.workReferenceNumber, references),
-          )}
-          order by ${permits.id}
-          limit ${sql.raw(String(pageSize + 1))}`,
-    );
+    const { name, text } = searchStatement(shape);
+    const found = await preparedRows(tx, name, text, params);
     const page = found.slice(0, pageSize);
     return {
       rows: page.map(permitSummary),
       next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : null,
     };
   });
+}
+
+/** Which filters a search has, and its limit: each shape is one SQL text, one named statement. */
+interface SearchShape {
+  promoters: boolean;
+  authority: boolean;
+  references: boolean;
+  limit: number;
+}
+
+const statements = new Map<string, { name: string; text: string }>();
+
+/**
+ * The statement of a shape, compiled once: the cursor, the promoters, the authority and the
+ * references are parameters in that order (arrays as one parameter each, so a search of 1000
+ * references is the same statement as one of 10, planned once per connection). The limit is in
+ * the text, so a generic plan still knows it.
+ */
+function searchStatement(shape: SearchShape): { name: string; text: string } {
+  const name = `search_${shape.promoters ? 'p' : ''}${shape.authority ? 'h' : ''}${shape.references ? 'r' : ''}_${shape.limit}`;
+  let statement = statements.get(name);
+  if (statement === undefined) {
+    const conditions: SQL[] = [
+      // A cursor is any whole number up to 2^53 - 1: compared as bigint, never cast to the id's type.
+      sql`${permits.id} > ${sql.param(0)}::bigint`,
+      ...(shape.promoters ? [sql`${works.promoterOrgId} = any(${sql.param([])}::int[])`] : []),
+      ...(shape.authority ? [sql`${works.highwayAuthorityOrgId} = ${sql.param(0)}`] : []),
+      ...(shape.references ? [sql`${works.workReferenceNumber} = any(${sql.param([])}::text[])`] : []),
+    ];
+    const query = sql`select ${sql.join(Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`), sql`, `)}
+        from ${permits}
+        join ${works} on ${works.id} = ${permits.workId}
+        join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
+        join ${organisations} highway_authority on highway_authority.id = ${works.highwayAuthorityOrgId}
+        where ${sql.join(conditions, sql` and `)}
+        order by ${permits.id}
+        limit ${sql.raw(String(Math.trunc(shape.limit)))}`;
+    statement = { name, text: compiledText(query) };
+    statements.set(name, statement);
+  }
+  return statement;
 }
 
 /** The columns `permitSummary` reads (named c0, c1, … in the query, so that no two share a name); timestamps as UTC text. */
