@@ -45,14 +45,12 @@ function printedToken(output: string, username: string): string {
   return new RegExp(`^${username.replace('.', '\\.')}\\s.*?(se_[A-Za-z0-9_-]{43})$`, 'm').exec(output)![1]!;
 }
 
-let dataDir = '';
-let tokensFile = '';
-beforeAll(() => {
-  assertBuilt();
-  dataDir = join(mkdtempSync(join(tmpdir(), 'street-events-sandbox-tokens-')), 'pglite');
-  tokensFile = join(dataDir, 'sandbox-tokens.json');
-});
-afterAll(() => rmSync(join(dataDir, '..'), { recursive: true, force: true }));
+const scratch = mkdtempSync(join(tmpdir(), 'street-events-sandbox-tokens-'));
+const dataDir = join(scratch, 'pglite');
+const tokensFile = join(dataDir, 'sandbox-tokens.json');
+beforeAll(() => assertBuilt());
+// Only the scratch directory this file made, whatever failed before.
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('the first start names the tokens file and writes every printed token to it, readable by its owner only', { timeout: 60_000 }, async () => {
   const output = await sandboxRun(dataDir);
