@@ -19,6 +19,8 @@ export interface ServiceConfig {
   authCacheTtlMs: number;
   /** Requests per caller per window (`RATE_LIMIT_MAX` per `RATE_LIMIT_WINDOW_MS`); max 0: no limit. */
   rateLimit: RateLimit;
+  /** `METRICS_PUBLIC` on: `GET /metrics` answers without a token (otherwise only to the Operator role). */
+  metricsPublic: boolean;
   notifications: NotificationConfig;
 }
 
@@ -33,6 +35,14 @@ export function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   return value;
 }
 
+/** An on/off setting: `on`, `true` or `1`; `off`, `false`, `0` or unset. */
+function switchOf(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (['on', 'true', '1'].includes(raw)) return true;
+  if (['off', 'false', '0', ''].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, not "${env[name]}"`);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
     host: env.HOST ?? '127.0.0.1',
@@ -44,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     searchConcurrency: integer(env, 'SEARCH_CONCURRENCY', defaultSearchConcurrency, 1),
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', defaultAuthenticationCache.ttlMs),
     rateLimit: { max: integer(env, 'RATE_LIMIT_MAX', 0), windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1) },
+    metricsPublic: switchOf(env, 'METRICS_PUBLIC'),
     notifications: notificationConfigFromEnv(env),
   };
 }

@@ -8,6 +8,7 @@ import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp } from './http/app.js';
+import { createMetrics } from './http/metrics.js';
 import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
 import { notificationHandlers, notificationRoutes } from './notifications/http.js';
 import { ensureSigningCertificate, ensureSigningKey } from './notifications/keys.js';
@@ -31,10 +32,14 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const notifications = config.notifications;
   const policy = endpointPolicyOf(notifications);
   let baseUrl = '';
+  const pollDb = handle.limitedTo(config.statementTimeoutMs, { orderedScans: true });
+  const searchDb = handle.limitedTo(config.statementTimeoutMs);
+  const metrics = createMetrics(handle.db, { primary: handle.db, polling: pollDb, search: searchDb });
   const app = await buildApp({
     db: handle.db,
-    pollDb: handle.limitedTo(config.statementTimeoutMs, { orderedScans: true }),
-    searchDb: handle.limitedTo(config.statementTimeoutMs),
+    pollDb,
+    searchDb,
+    metrics: { metrics, open: config.metricsPublic },
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
     searchConcurrency: config.searchConcurrency,
@@ -50,7 +55,13 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   baseUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`;
   const worker = notifications.worker
-    ? await startWorker({ ...workerSettingsOf(notifications), db: handle.db, listen: handle.listen, log: app.log })
+    ? await startWorker({
+        ...workerSettingsOf(notifications),
+        db: handle.db,
+        listen: handle.listen,
+        log: app.log,
+        onOutcome: (outcome) => metrics.deliveryAttempts.inc({ outcome }),
+      })
     : undefined;
   let closing: Promise<void> | undefined;
   return {

@@ -23,6 +23,7 @@ import { authenticateRequest, interfaceCaller } from './authentication.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { rejectNulCharacters } from './characters.js';
 import { listOperations, loadDocument, methodsByPath, routeSchema, type Operation } from './openapi.js';
+import { registerMetrics, type ServiceMetrics } from './metrics.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export const basePath = '/v7';
@@ -77,6 +78,8 @@ export interface AppOptions {
   rateLimit?: RateLimit;
   /** How long a client may take to send a request; `clientTimeouts` by default. */
   clientTimeouts?: ClientTimeouts;
+  /** Prometheus metrics of this process, served at `/metrics` (see metrics.ts); none by default. */
+  metrics?: { metrics: ServiceMetrics; open: boolean };
 }
 
 /**
@@ -180,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler(methodsByPath(routes)));
   addGlobalHooks(app);
   app.decorateRequest('caller', undefined);
+
+  if (options.metrics) registerMetrics(app, { ...options.metrics, authentication });
 
   app.get('/health', async (_request, reply) => {
     await options.db.execute('select 1');

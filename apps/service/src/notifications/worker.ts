@@ -50,6 +50,9 @@ interface Log {
 
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** What became of an attempt: delivered, scheduled again, its subscription removed (410), or dead-lettered. */
+export type DeliveryOutcome = 'delivered' | 'retry' | 'gone' | 'dead';
+
 export interface WorkerOptions {
   db: Database;
   policy: EndpointPolicy;
@@ -71,6 +74,8 @@ export interface WorkerOptions {
   /** How long a claim is held; the attempt time limit plus 30 s by default. */
   leaseMs?: number;
   log?: Log;
+  /** Told the outcome of every attempt (metrics). */
+  onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
 export interface DeliveryWorker {
@@ -245,6 +250,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     signatureVersion = '1',
     leaseMs = attemptTimeoutMs + 30_000,
     log = silent,
+    onOutcome = () => undefined,
   } = options;
 
   const minimumClaim = Math.max(1, Math.floor(concurrency / 4));
@@ -335,9 +341,13 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
       clock,
       agent: URL.canParse(row.api_endpoint) ? agentFor(row.api_endpoint) : undefined,
     });
-    if (outcome.outcome === 'delivered') return delivered({ id: row.id, lease: leaseUntil });
+    if (outcome.outcome === 'delivered') {
+      onOutcome('delivered');
+      return delivered({ id: row.id, lease: leaseUntil });
+    }
     const claimed = { id: row.id, lease: leaseUntil, subscriptionId: row.subscription_id, attempts: row.attempts };
     const result = await whileLeased(leaseUntil, () => settleFailure(db, claimed, outcome, clock(), retryPolicy));
+    onOutcome(result);
     if (result === 'gone') log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
     if (result === 'dead') {
       log.warn({ messageId: row.message_id, subscription: row.subscription_reference, reason: 'reason' in outcome ? outcome.reason : '' }, 'delivery dead-lettered');

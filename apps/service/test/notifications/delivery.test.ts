@@ -119,7 +119,9 @@ function deliveryFixture(database: TestDatabase, workerOptions: Partial<WorkerOp
 }
 
 describeEachDatabase('notification delivery', (database) => {
-  const fixture = deliveryFixture(database);
+  /** Every attempt's outcome, as the worker reports it (to the metrics). */
+  const outcomes: string[] = [];
+  const fixture = deliveryFixture(database, { onOutcome: (outcome) => outcomes.push(outcome) });
   let keys: JsonWebKey[];
   beforeAll(async () => {
     keys = ((await (await fetch(new URL('/.well-known/webhook-keys', fixture.service.baseUrl))).json()) as { keys: JsonWebKey[] }).keys;
@@ -275,6 +277,7 @@ describeEachDatabase('notification delivery', (database) => {
 
     it('a failing endpoint gets every attempt with the same webhook-id, then the message is dead-lettered and can be replayed', async () => {
       fixture.answers.set(reference, () => ({ status: 500 }));
+      const reported = outcomes.length;
       await work(database.db, owner, authority);
       const dead = await eventually(async () => {
         const letters = await listDeadLetters(database.db, { subscription: reference });
@@ -285,6 +288,9 @@ describeEachDatabase('notification delivery', (database) => {
       expect(attempts).toHaveLength(4);
       expect(new Set(attempts.map((got) => got.request.headers['webhook-id']))).toEqual(new Set([dead.messageId]));
       expect(dead).toMatchObject({ attempts: 4, lastError: 'HTTP 500 Internal Server Error' });
+      const failures = outcomes.slice(reported).filter((outcome) => outcome !== 'delivered');
+      expect(failures.filter((outcome) => outcome === 'dead')).toHaveLength(1);
+      expect(failures.filter((outcome) => outcome === 'retry').length).toBeGreaterThanOrEqual(3);
 
       fixture.answers.delete(reference);
       expect(await replayDeadLetters(database.db, { messageId: dead.messageId })).toBe(1);

@@ -1,0 +1,74 @@
+/**
+ * `GET /metrics`: Prometheus text of the process, to the Operator role only unless the operator
+ * opens it; request durations by operation and status, the delivery queue and the pools.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../src/http/metrics.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { promoter, tokenFor } from '../support/fixtures.js';
+import { startService, type RunningService } from '../support/http.js';
+
+describeEachDatabase('metrics', (database) => {
+  let service: RunningService;
+  let open: RunningService;
+  let planner: string;
+  let operator: string;
+
+  const scrape = (server: RunningService, token?: string) =>
+    fetch(`${new URL(server.baseUrl).origin}/metrics`, { headers: token === undefined ? {} : { token } });
+
+  beforeAll(async () => {
+    const owner = await promoter(database.db);
+    planner = await tokenFor(database.db, owner, 'Planner');
+    operator = await tokenFor(database.db, owner, 'Operator');
+    service = await startService({ db: database.db, metrics: { metrics: createMetrics(database.db), open: false } });
+    open = await startService({ db: database.db, metrics: { metrics: createMetrics(database.db), open: true } });
+  });
+  afterAll(async () => {
+    await service?.close();
+    await open?.close();
+  });
+
+  describe('who may read them', () => {
+    it('without a token is 401 with the error body', async () => {
+      const response = await scrape(service);
+      expect(response.status).toBe(401);
+      expect((await response.json()).error.code).toBe('unauthenticated');
+    });
+
+    it('a Planner is 403', async () => {
+      expect((await scrape(service, planner)).status).toBe(403);
+    });
+
+    it('the Operator reads the Prometheus text', async () => {
+      const response = await scrape(service, operator);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    });
+
+    it('anyone reads them when the operator opens them', async () => {
+      expect((await scrape(open)).status).toBe(200);
+    });
+  });
+
+  describe('what they say', () => {
+    it('the duration of each request, by operation, method and status', async () => {
+      await service.request('GET', '/works/updates', { token: planner });
+      await service.request('GET', '/works/updates', { token: planner, query: { page_size: '0' } });
+      const text = await (await scrape(service, operator)).text();
+      expect(text).toMatch(/street_events_http_request_duration_seconds_count\{operation="\/v7\/works\/updates",method="GET",status="200"\} [1-9]/);
+      expect(text).toMatch(/street_events_http_request_duration_seconds_count\{operation="\/v7\/works\/updates",method="GET",status="400"\} [1-9]/);
+    });
+
+    it('the delivery queue, its oldest age and the dead letters, from the database', async () => {
+      const text = await (await scrape(service, operator)).text();
+      expect(text).toMatch(/^street_events_delivery_queue_depth \d+$/m);
+      expect(text).toMatch(/^street_events_delivery_oldest_pending_seconds [\d.e+-]+$/m);
+      expect(text).toMatch(/^street_events_dead_letters \d+$/m);
+    });
+
+    it("Node's process metrics", async () => {
+      expect(await (await scrape(service, operator)).text()).toMatch(/^process_resident_memory_bytes \d+/m);
+    });
+  });
+});
