@@ -16,14 +16,14 @@
  */
 import type { operations, WorkUpdateResponse, WorkUpdateSummary } from '@street-events/types';
 import { parameterConstraints } from '@street-events/types';
-import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { visibilityOf, type Caller, type Visibility } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { auditEvents, organisations } from '../db/schema.js';
+import { organisations } from '../db/schema.js';
 import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
-import { arrayRows, isoFromUtcText, utcText } from './array-rows.js';
+import { compiledText, isoFromUtcText, preparedRows, utcText } from './array-rows.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
 /** The query of `GET /works/updates`, as validated against the document. */
@@ -84,47 +84,43 @@ interface PollFilter {
   limit: number;
 }
 
+/** Which filters a poll has, and its limit: each shape is one SQL text, one named statement. */
+function shapeOf(filter: PollFilter): string {
+  const { visibility } = filter;
+  const promoters = visibility.promoterOrgIds === 'any' ? '' : visibility.promoterOrgIds.length === 0 ? 'n' : 'p';
+  const flags = [
+    promoters,
+    visibility.highwayAuthorityOrgId === 'any' ? '' : 'h',
+    filter.startDate ? 's' : '',
+    filter.endDate ? 'e' : '',
+    filter.excluded === undefined ? '' : 'x',
+    filter.prefixes.length > 0 ? 'w' : '',
+  ];
+  return `poll_${flags.join('')}_${Math.trunc(filter.limit)}`;
+}
+
+const pollStatements = new Map<string, string>();
+
 /**
- * The feed's rows after the cursor, as arrays in the order of `workUpdateSummary`. One table,
- * read along `update_id` (or along the promoter's or authority's `(…, update_id)` index); the
- * SQL text depends only on which filters are present, so each shape is one named statement,
- * prepared once per connection (see array-rows.ts).
+ * The SQL text of a shape, compiled once. Parameters in order: the cursor, then those of the
+ * filters present (the promoters and the workstream prefixes as one array each, so the text
+ * does not vary with their number). The limit is part of the text (not a parameter) so that a
+ * generic plan still knows it.
  */
-function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
-  const { visibility, prefixes } = filter;
-  const conditions: SQL[] = [sql`a.update_id > ${filter.cursor}`, sql`a.work_id is not null`];
-  const shape: string[] = [];
-  if (visibility.promoterOrgIds !== 'any') {
-    const ids = visibility.promoterOrgIds;
-    conditions.push(ids.length === 0 ? sql`false` : sql`a.promoter_org_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-    shape.push(`p${ids.length}`);
-  }
-  if (visibility.highwayAuthorityOrgId !== 'any') {
-    conditions.push(sql`a.highway_authority_org_id = ${visibility.highwayAuthorityOrgId}`);
-    shape.push('h');
-  }
-  if (filter.startDate) {
-    conditions.push(sql`a.update_date_time >= ${filter.startDate.toISOString()}::timestamptz`);
-    shape.push('s');
-  }
-  if (filter.endDate) {
-    conditions.push(sql`a.update_date_time < ${filter.endDate.toISOString()}::timestamptz`);
-    shape.push('e');
-  }
-  if (filter.excluded !== undefined) {
-    conditions.push(sql`(a.acting_username is null or a.acting_username <> ${filter.excluded})`);
-    shape.push('x');
-  }
-  if (prefixes.length > 0) {
-    conditions.push(sql`a.workstream_prefix in (${sql.join(prefixes.map((prefix) => sql`${prefix}`), sql`, `)})`);
-    shape.push(`w${prefixes.length}`);
-  }
-  // The limit is part of the text (not a parameter) so that a generic plan still knows it.
-  const limit = Math.trunc(filter.limit);
-  return arrayRows(
-    db,
-    `poll_${shape.join('')}_${limit}`,
-    sql`select a.work_reference_number,
+function pollText(name: string, filter: PollFilter): string {
+  let text = pollStatements.get(name);
+  if (text === undefined) {
+    const { visibility } = filter;
+    const conditions: SQL[] = [sql`a.update_id > ${sql.param(0)}::bigint`, sql`a.work_id is not null`];
+    if (visibility.promoterOrgIds !== 'any') {
+      conditions.push(visibility.promoterOrgIds.length === 0 ? sql`false` : sql`a.promoter_org_id = any(${sql.param([])}::int[])`);
+    }
+    if (visibility.highwayAuthorityOrgId !== 'any') conditions.push(sql`a.highway_authority_org_id = ${sql.param(0)}`);
+    if (filter.startDate) conditions.push(sql`a.update_date_time >= ${sql.param('')}::timestamptz`);
+    if (filter.endDate) conditions.push(sql`a.update_date_time < ${sql.param('')}::timestamptz`);
+    if (filter.excluded !== undefined) conditions.push(sql`(a.acting_username is null or a.acting_username <> ${sql.param('')})`);
+    if (filter.prefixes.length > 0) conditions.push(sql`a.workstream_prefix = any(${sql.param([])}::text[])`);
+    text = compiledText(sql`select a.work_reference_number,
                ${utcText(sql`a.update_date_time`)} as update_date_time,
                a.update_id,
                a.event_type::text as event_type,
@@ -134,8 +130,29 @@ function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
         from audit_events a
         where ${sql.join(conditions, sql` and `)}
         order by a.update_id
-        limit ${sql.raw(String(limit))}`,
-  );
+        limit ${sql.raw(String(Math.trunc(filter.limit)))}`);
+    pollStatements.set(name, text);
+  }
+  return text;
+}
+
+/**
+ * The feed's rows after the cursor, as arrays in the order of `workUpdateSummary`. One table,
+ * read along `update_id` (or along the promoter's or authority's `(…, update_id)` index); the
+ * SQL text depends only on which filters are present, so each shape is one named statement,
+ * compiled once and prepared once per connection (see array-rows.ts).
+ */
+function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
+  const { visibility } = filter;
+  const params: unknown[] = [filter.cursor];
+  if (visibility.promoterOrgIds !== 'any' && visibility.promoterOrgIds.length > 0) params.push(visibility.promoterOrgIds);
+  if (visibility.highwayAuthorityOrgId !== 'any') params.push(visibility.highwayAuthorityOrgId);
+  if (filter.startDate) params.push(filter.startDate.toISOString());
+  if (filter.endDate) params.push(filter.endDate.toISOString());
+  if (filter.excluded !== undefined) params.push(filter.excluded);
+  if (filter.prefixes.length > 0) params.push(filter.prefixes);
+  const name = shapeOf(filter);
+  return preparedRows(db, name, pollText(name, filter), params);
 }
 
 function workUpdateSummary(row: unknown[]): WorkUpdateSummary {
@@ -182,20 +199,24 @@ async function narrowToPromoter(db: Database, caller: Caller, swaCode: string | 
   return { ...visibility, promoterOrgIds: promoters.map((promoter) => promoter.id) };
 }
 
+/** Whether the event at the cursor (or the nearest before it) is older than a time. */
+const cursorOlderThan = compiledText(
+  sql`select a.update_date_time < ${sql.param('')}::timestamptz from audit_events a
+      where a.update_id <= ${sql.param(0)}::bigint order by a.update_id desc limit 1`,
+);
+
+/** The latest update id at or before a time. */
+const latestUpdateAtOrBefore = compiledText(
+  sql`select a.update_id from audit_events a where a.update_date_time <= ${sql.param('')}::timestamptz
+      order by a.update_id desc limit 1`,
+);
+
 /** Rule 3: the replacement for a stale cursor, or undefined when the cursor is not stale. */
 async function replacementCursor(db: Database, cursor: number, now: Date): Promise<number | undefined> {
-  const [atCursor] = await db
-    .select({ at: auditEvents.updateDateTime })
-    .from(auditEvents)
-    .where(lte(auditEvents.updateId, cursor))
-    .orderBy(desc(auditEvents.updateId))
-    .limit(1);
-  if (!atCursor || now.getTime() - atCursor.at.getTime() <= staleCursorAgeMs) return undefined;
-  const [latestSettled] = await db
-    .select({ updateId: auditEvents.updateId })
-    .from(auditEvents)
-    .where(lte(auditEvents.updateDateTime, new Date(now.getTime() - replacementCursorMinAgeMs)))
-    .orderBy(desc(auditEvents.updateId))
-    .limit(1);
-  return latestSettled?.updateId ?? undefined;
+  const staleBefore = new Date(now.getTime() - staleCursorAgeMs).toISOString();
+  const [stale] = await preparedRows(db, 'poll_cursor_stale', cursorOlderThan, [staleBefore, cursor]);
+  if (stale?.[0] !== true) return undefined;
+  const settledBy = new Date(now.getTime() - replacementCursorMinAgeMs).toISOString();
+  const [latest] = await preparedRows(db, 'poll_settled_head', latestUpdateAtOrBefore, [settledBy]);
+  return latest === undefined ? undefined : Number(latest[0]);
 }
