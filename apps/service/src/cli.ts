@@ -11,7 +11,7 @@ import { addContract, listContracts, removeContract } from './admin/contracts.js
 import { createOrganisation, listOrganisations } from './admin/organisations.js';
 import { createUser, listUsers } from './admin/users.js';
 import { issueToken, revokeToken } from './auth/tokens.js';
-import { defaultPgliteDataDir, openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from './db/database.js';
+import { defaultPgliteDataDir, openDatabase, readUrlsOf, type Database, type DatabaseConfig, type DatabaseHandle } from './db/database.js';
 import { organisationKind, userRole } from './db/schema.js';
 import { describeFailure } from './cli-errors.js';
 import { progressBar } from './seed/progress.js';
@@ -38,7 +38,7 @@ function wholeNumber(min: number) {
 
 /** The database the global options name; `create`: a PGlite directory without a database gets one. */
 function databaseConfig(options: GlobalOptions, create: boolean): DatabaseConfig {
-  if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl };
+  if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl, readUrls: readUrlsOf(process.env) };
   return { kind: 'pglite', dataDir: options.dataDir || defaultPgliteDataDir, existing: !create };
 }
 

@@ -29,7 +29,11 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 }
 
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /**
+   * `readUrls`: streaming standbys of `url` that the read pools (`limitedTo`: polling and permit
+   * search) connect to, a connection to each in turn; without them, `url`.
+   */
+  | { kind: 'postgres'; url: string; readUrls?: readonly string[]; maxConnections?: number }
   /**
    * `dataDir` undefined: in memory. `existing`: refuse a directory that holds no database
    * rather than create one (commands that read an existing sandbox).
@@ -66,8 +70,28 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `PGLITE_DATA_DIR` (default: the service's `.data/pglite`). */
 export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL, readUrls: readUrlsOf(env) };
   return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR || defaultPgliteDataDir };
+}
+
+/** `DATABASE_READ_URL`: one or more standby URLs, separated by commas. */
+export function readUrlsOf(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+}
+
+/** Where a pool's connections go: one URL, or several in turn (a connection to each standby by rotation). */
+function connectionTo(urls: readonly string[]): pg.PoolConfig {
+  if (urls.length === 1) return { connectionString: urls[0] };
+  let next = 0;
+  class RotatingClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionString: urls[next++ % urls.length] });
+    }
+  }
+  return { Client: RotatingClient as typeof pg.Client };
 }
 
 /**
@@ -104,7 +128,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         let found = limited.get(key);
         if (found === undefined) {
           const limitedPool = openPool({
-            connectionString: config.url,
+            ...connectionTo(config.readUrls?.length ? config.readUrls : [config.url]),
             max,
             statement_timeout: statementTimeoutMs,
             ...(orderedScans ? { options: '-c enable_sort=off -c enable_bitmapscan=off' } : {}),

@@ -22,6 +22,11 @@ export interface PrivatePostgres {
   stop(mode?: 'immediate' | 'fast'): Promise<void>;
   /** Stops the cluster if it runs and removes its directory. */
   destroy(): Promise<void>;
+  /**
+   * A streaming standby of this cluster (`pg_basebackup -R`), started on a port of its own;
+   * read-only. `applyDelayMs` holds back each transaction's replay (`recovery_min_apply_delay`).
+   */
+  standby(options?: { applyDelayMs?: number }): Promise<PrivatePostgres>;
 }
 
 function serverBinaries(): string {
@@ -42,22 +47,28 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+type PgRun = (program: string, args: string[]) => Promise<unknown>;
+
+/** A directory the server's user owns, and how to run a server binary as that user. */
+async function serverDirectory(): Promise<{ directory: string; pgRun: PgRun }> {
   const bin = serverBinaries();
   const directory = mkdtempSync(join(tmpdir(), 'street-events-pg-'));
-  const data = join(directory, 'data');
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     const { stdout } = await run('id', ['-u', 'postgres']);
     const { stdout: group } = await run('id', ['-g', 'postgres']);
     chownSync(directory, Number(stdout.trim()), Number(group.trim()));
   }
-  const pgRun = (program: string, args: string[]) =>
+  const pgRun: PgRun = (program, args) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args]) : run(join(bin, program), args);
+  return { directory, pgRun };
+}
 
-  await pgRun('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+/** The cluster whose data is in `directory`/data, started on a free port. */
+async function startedCluster(directory: string, pgRun: PgRun, settings = ''): Promise<PrivatePostgres> {
+  const data = join(directory, 'data');
   const port = await freePort();
-  const options = `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const options = `-p ${port} -k ${directory} -c listen_addresses=127.0.0.1 -c fsync=off ${settings}`.trim();
   let running = false;
   const cluster: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -74,7 +85,19 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
       if (running) await cluster.stop('immediate').catch(() => undefined);
       rmSync(directory, { recursive: true, force: true });
     },
+    async standby({ applyDelayMs = 0 } = {}) {
+      const replica = await serverDirectory();
+      // initdb's pg_hba.conf with trust lets replication connections from 127.0.0.1 in.
+      await replica.pgRun('pg_basebackup', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', join(replica.directory, 'data'), '-R', '-X', 'stream']);
+      return startedCluster(replica.directory, replica.pgRun, `-c recovery_min_apply_delay=${applyDelayMs}ms`);
+    },
   };
   await cluster.start();
   return cluster;
+}
+
+export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+  const { directory, pgRun } = await serverDirectory();
+  await pgRun('initdb', ['-D', join(directory, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  return startedCluster(directory, pgRun);
 }
