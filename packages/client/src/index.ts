@@ -6,7 +6,7 @@ export type {
   EventsResponse,
   OperationOf,
 } from "./events-client.js";
-export { API_VERSION } from "./generated/api-version.js";
+export { API_VERSION, DEFAULT_BASE_URL } from "./generated/api-version.js";
 
 // Resilience: retries, time-outs and errors.
 export {

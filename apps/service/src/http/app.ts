@@ -1,5 +1,6 @@
 /**
- * The HTTP interface: every operation of the latest OpenAPI document, served under `/v7`.
+ * The HTTP interface: every operation of the latest OpenAPI document, served under `/v7/event`
+ * (the base path of the permitting system's event interface) and, deprecated, under `/v7`.
  * Routes, allowed roles and request validation come from the document; handlers are typed
  * from the generated `operations`.
  */
@@ -25,7 +26,11 @@ import { rejectNulCharacters } from './characters.js';
 import { listOperations, loadDocument, methodsByPath, routeSchema, type Operation } from './openapi.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
-export const basePath = '/v7';
+export const basePath = '/v7/event';
+/** The earlier base path, still served as an alias of `basePath` (the documents mark it deprecated). */
+export const deprecatedBasePath = '/v7';
+/** Every base path the interface is served under, the current one first. */
+export const basePaths = [basePath, deprecatedBasePath] as const;
 
 /** Permit searches run at once by default: one core fewer than the machine has (at least one), so polling keeps a core. */
 export const defaultSearchConcurrency = Math.max(1, availableParallelism() - 1);
@@ -223,9 +228,19 @@ async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): 
 }
 
 function registerOperation(app: FastifyInstance, operation: Operation, handler: RouteHandler, onRequest: onRequestHookHandler[]): void {
+  for (const base of basePaths) registerOperationAt(app, `${base}${operation.path}`, operation, handler, onRequest);
+}
+
+function registerOperationAt(
+  app: FastifyInstance,
+  url: string,
+  operation: Operation,
+  handler: RouteHandler,
+  onRequest: onRequestHookHandler[],
+): void {
   app.route({
     method: operation.method,
-    url: `${basePath}${operation.path}`,
+    url,
     schema: routeSchema(operation),
     onRequest,
     handler: async (request, reply) => {

@@ -121,7 +121,7 @@ export async function startService(
     ...env,
   });
   await eventually("the service answers /health", async () => ((await fetch(`http://127.0.0.1:${port}/health`)).ok ? true : undefined));
-  return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}/v7` });
+  return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}/v7/event` });
 }
 
 /**
