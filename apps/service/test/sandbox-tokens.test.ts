@@ -5,7 +5,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { assertBuilt, serviceDirectory } from './support/service-process.js';
@@ -52,7 +52,11 @@ beforeAll(() => {
   dataDir = join(mkdtempSync(join(tmpdir(), 'street-events-sandbox-tokens-')), 'pglite');
   tokensFile = join(dataDir, 'sandbox-tokens.json');
 });
-afterAll(() => rmSync(join(dataDir, '..'), { recursive: true, force: true }));
+// Only the scratch directory made above: when beforeAll failed before making it, there is nothing to remove
+// (and `join('', '..')` would be the parent of the working directory).
+afterAll(() => {
+  if (dataDir !== '') rmSync(dirname(dataDir), { recursive: true, force: true });
+});
 
 test('the first start names the tokens file and writes every printed token to it, readable by its owner only', { timeout: 60_000 }, async () => {
   const output = await sandboxRun(dataDir);
