@@ -10,6 +10,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { addContract, listContracts, removeContract } from './admin/contracts.js';
 import { createOrganisation, listOrganisations } from './admin/organisations.js';
 import { createUser, listUsers } from './admin/users.js';
+import { revokeSessions, setPassword } from './auth/login.js';
+import { newPassword } from './auth/passwords.js';
 import { issueToken, revokeToken } from './auth/tokens.js';
 import { defaultPgliteDataDir, openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from './db/database.js';
 import { organisationKind, userRole } from './db/schema.js';
@@ -154,6 +156,27 @@ user
     ),
   );
 
+user
+  .command('password')
+  .description('give a user an email address and a new random password for login, and print the password; only its scrypt hash is kept')
+  .argument('<username>', 'the user')
+  .requiredOption('--email <address>', 'the email address the user logs in with')
+  .action((username: string, options: { email: string }, command: Command) =>
+    withDatabase(command, async (db) => {
+      const password = newPassword();
+      await setPassword(db, username, options.email, password);
+      console.log(password);
+      console.error(`${username} logs in as ${options.email.trim().toLowerCase()}; the password is not shown again`);
+    }),
+  );
+user
+  .command('logout')
+  .description('revoke every login session of a user, with the tokens issued from them')
+  .argument('<username>', 'the user')
+  .action((username: string, _options, command: Command) =>
+    withDatabase(command, async (db) => console.error(`revoked ${await revokeSessions(db, username)} session(s)`)),
+  );
+
 const token = program.command('token').description('API tokens (sent in the token header)');
 token
   .command('issue')
@@ -247,6 +270,7 @@ function printSandboxReady(server: RunningServer, sandbox: KeptTokens, tokensFil
   if (issued.length > 0) console.log(`\nNew tokens issued for ${issued.join(', ')}${tokensFile ? ': the file held none that still works for them' : ''}.`);
   console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
   if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
+  console.log(`\nLog in as any of them: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`);
   console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
 }
 

@@ -1,5 +1,6 @@
 /** The service's configuration, read once from environment variables (documented in the README). */
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
+import { defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
 import { defaultSearchConcurrency } from './http/app.js';
 import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
 import type { RateLimit } from './http/app.js';
@@ -20,6 +21,8 @@ export interface ServiceConfig {
   /** Requests per caller per window (`RATE_LIMIT_MAX` per `RATE_LIMIT_WINDOW_MS`); max 0: no limit. */
   rateLimit: RateLimit;
   notifications: NotificationConfig;
+  /** Login (`LOGIN=off` switches it off; `LOGIN_TOKEN_TTL_SECONDS`, an hour by default). */
+  login: LoginOptions | undefined;
 }
 
 /** A whole number of at least `min` from the environment, or `fallback` when unset. */
@@ -45,5 +48,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', defaultAuthenticationCache.ttlMs),
     rateLimit: { max: integer(env, 'RATE_LIMIT_MAX', 0), windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1) },
     notifications: notificationConfigFromEnv(env),
+    login: env.LOGIN === 'off' ? undefined : { tokenTtlSeconds: integer(env, 'LOGIN_TOKEN_TTL_SECONDS', defaultTokenTtlSeconds, 1) },
   };
 }

@@ -40,6 +40,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     searchConcurrency: config.searchConcurrency,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
+    login: config.login,
     logger: { level: config.logLevel },
     extraHandlers: notificationHandlers({ db: handle.db, policy, publicBaseUrl: () => notifications.publicBaseUrl ?? baseUrl }),
     extraRoutes: [notificationRoutes({ db: handle.db })],

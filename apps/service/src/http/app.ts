@@ -11,6 +11,7 @@ import type { operations } from '@street-events/types';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { AuthenticationCache, defaultAuthenticationCache, type AuthenticationCacheOptions } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
+import type { LoginOptions } from '../auth/login.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -21,6 +22,7 @@ import { searchPermits } from '../queries/search-permits.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { registerInternalApi } from '../internal/routes.js';
 import { authenticateRequest, interfaceCaller } from './authentication.js';
+import { registerLogin } from './login.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { rejectNulCharacters } from './characters.js';
 import { listOperations, loadDocument, methodsByPath, routeSchema, type Operation } from './openapi.js';
@@ -82,6 +84,8 @@ export interface AppOptions {
   rateLimit?: RateLimit;
   /** How long a client may take to send a request; `clientTimeouts` by default. */
   clientTimeouts?: ClientTimeouts;
+  /** Login (`POST /v7/work/authenticate`, `POST /v7/party/refresh`); switched off when absent. */
+  login?: LoginOptions;
 }
 
 /**
@@ -201,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerOperation(app, operation, handler, [...(limit ? [limit] : []), authenticateRequest(authentication, operation, interfaceCaller)]);
   }
   await registerInternalApi(app, { ...options, authentication });
+  if (options.login) await registerLogin(app, { ...options.login, db: options.db });
   return app;
 }
 

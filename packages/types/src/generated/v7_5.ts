@@ -76,7 +76,7 @@ export interface paths {
      * Subscribe an endpoint to notifications
      * @description Registers an endpoint to be notified of events regarding the caller's organisation. The caller supplies it as an authenticated user of the organisation to be subscribed.
      *
-     *     An organisation has one subscription: subscribing again while one exists is refused with `409`. A Contractor's subscription covers every organisation it holds an active contract with; no per-organisation selector is accepted.
+     *     An organisation has one subscription: subscribing again while a confirmed one exists is refused with `409`. Subscribing again while it is still unconfirmed (a handshake that failed, a wrong endpoint) replaces it: the new endpoint gets a new confirmation and the old link stops working. A Contractor's subscription covers every organisation it holds an active contract with; no per-organisation selector is accepted.
      *
      *     The endpoint is checked at once: an `http` or `https` URL without credentials whose host is, or resolves to, only public addresses (unless the service's configuration allows more); otherwise `400` naming `api_endpoint`. A host name that does not resolve is refused.
      *
@@ -235,6 +235,7 @@ export interface components {
       | "uri_too_long"
       | "unsupported_media_type"
       | "expectation_failed"
+      | "locked"
       | "rate_limited"
       | "header_fields_too_large"
       | "internal_error"
@@ -1195,7 +1196,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request conflicts with the subscription's current state: the organisation already has a subscription (one per organisation), or the subscription is not confirmed yet and so must not be unsubscribed. */
+    /** @description The request conflicts with the subscription's current state: the organisation already has a confirmed subscription (one per organisation; an unconfirmed one is replaced), or the subscription is not confirmed yet and so must not be unsubscribed. */
     Conflict: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1663,6 +1664,7 @@ export const enumerations = {
       "uri_too_long",
       "unsupported_media_type",
       "expectation_failed",
+      "locked",
       "rate_limited",
       "header_fields_too_large",
       "internal_error",
@@ -1685,6 +1687,8 @@ export const enumerations = {
         "414: the request target (path and query string) is longer than 8192 characters.",
       unsupported_media_type: "415: the request body is not `application/json`.",
       expectation_failed: "417: the request has an `Expect` header other than `100-continue`.",
+      locked:
+        "423: the account is locked after five failed logins in a row; retry after `Retry-After` seconds.",
       rate_limited: "429: too many requests; wait for `Retry-After` seconds.",
       header_fields_too_large: "431: the request line and headers together are larger than 16 KiB.",
       internal_error: "500: an unexpected failure in the service.",
