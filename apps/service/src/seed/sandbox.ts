@@ -34,10 +34,10 @@ export interface SandboxUser {
   username: string;
   role: UserRole;
   organisation: string;
-  token: string;
   /** Login (`POST /v7/work/authenticate`): the user's email address and the sandbox password. */
   email: string;
   password: string;
+  token: string;
 }
 
 /** The password of every sandbox user: the sandbox's data are made up, and its logins are printed anyway. */
@@ -81,7 +81,8 @@ export async function seedSandbox(db: Database, options: SandboxOptions): Promis
     await createUser(db, { username, role, organisation });
     await setPassword(db, username, sandboxEmail(username), sandboxPassword);
     const token = (await issueToken(db, username)).token;
-    users.push({ username, role, organisation, token, email: sandboxEmail(username), password: sandboxPassword });
+    // The token last: it is the widest column, and readers of the printed table find it at the end of a line.
+    users.push({ username, role, organisation, email: sandboxEmail(username), password: sandboxPassword, token });
   };
   await addUser('kirkstall.contractor', 'Contractor', sandboxContractor.name);
   for (const promoter of sandboxPromoters) await addUser(`${promoter.initials.toLowerCase()}.planner`, 'Planner', promoter.name);
