@@ -52,6 +52,7 @@ export {
 // Receiving push notifications.
 export {
   createWebhookReceiver,
+  subscriptionReferenceOf,
   type ReceivedNotification,
   type WebhookReceiver,
   type WebhookReceiverOptions,
