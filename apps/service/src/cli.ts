@@ -5,7 +5,7 @@
  * embedded PGlite in --data-dir (or PGLITE_DATA_DIR, default the service's own .data/pglite,
  * whatever the working directory). A failure is one line on stderr (see cli-errors.ts).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addContract, listContracts, removeContract } from './admin/contracts.js';
 import { createOrganisation, listOrganisations } from './admin/organisations.js';
@@ -24,6 +24,7 @@ import { loopbackAllowList } from './notifications/config.js';
 import { closeOnSignals, startServer, type RunningServer } from './server.js';
 import { addNotificationCommands } from './notifications/cli.js';
 import { simulate } from './simulation/simulate.js';
+import { ensureLocalTls } from './tls/local-ca.js';
 
 interface GlobalOptions {
   databaseUrl?: string;
@@ -262,12 +263,26 @@ function simulateWhileServing(server: RunningServer, rate: number): void {
   };
 }
 
-function printSandboxReady(server: RunningServer, sandbox: KeptTokens, tokensFile: string | undefined, simulateRate?: number): void {
+/** Where the sandbox keeps its certificate authority: in the PGlite data directory, or the default one on PostgreSQL. */
+const tlsDirectoryOf = (database: DatabaseConfig): string =>
+  join(database.kind === 'pglite' && database.dataDir ? database.dataDir : defaultPgliteDataDir, 'tls');
+
+function printSandboxReady(
+  server: RunningServer,
+  sandbox: KeptTokens,
+  tokensFile: string | undefined,
+  caFile: string | undefined,
+  simulateRate?: number,
+): void {
   const { users, issued } = sandbox;
   const kept = tokensFile ? `kept in ${tokensFile}` : 'not kept: --tokens-file <file> keeps them across restarts';
   console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header), ${kept}:`);
   print(users, false);
   if (issued.length > 0) console.log(`\nNew tokens issued for ${issued.join(', ')}${tokensFile ? ': the file held none that still works for them' : ''}.`);
+  if (server.httpsBaseUrl) {
+    console.log(`\nHTTPS: ${server.httpsBaseUrl} (confirmation links and SigningCertURL are built on it).`);
+    console.log(`Trust the sandbox's certificate authority: NODE_EXTRA_CA_CERTS=${caFile} (Python: REQUESTS_CA_BUNDLE, others: SSL_CERT_FILE).`);
+  }
   console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
   if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
   console.log(`\nLog in as any of them: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`);
@@ -291,6 +306,9 @@ program
   .action(async (options: ServeOptions, command: Command) => {
     const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
     if (options.sandbox) config.notifications.allowList.push(...loopbackAllowList);
+    if (options.sandbox && config.tls === undefined && config.httpsPort !== 'off') {
+      config.tls = { port: config.httpsPort, ...(await ensureLocalTls(tlsDirectoryOf(config.database))) };
+    }
     const tokensFile = options.tokensFile ? resolve(options.tokensFile) : defaultTokensFile(config.database);
     const handle = await openDatabase(config.database);
     let server: RunningServer;
@@ -305,7 +323,7 @@ program
     }
     if (options.simulate !== undefined) simulateWhileServing(server, options.simulate);
     closeOnSignals(server);
-    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, options.simulate);
+    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, config.tls?.caFile, options.simulate);
   });
 
 addNotificationCommands(program, withDatabase, print);
