@@ -19,7 +19,7 @@ export interface WatchConfig {
 export class ConfigError extends Error {}
 
 /** Where `npm start` serves the sandbox (as its confirmation links name it). */
-export const defaultEventsBaseUrl = "http://127.0.0.1:8080/v7/event";
+export const defaultEventsBaseUrl = "https://localhost:8443/v7/event";
 
 function required(env: NodeJS.ProcessEnv, name: string, example: string): string {
   const value = env[name];
