@@ -100,6 +100,14 @@ export async function loadVersions() {
   );
 }
 
+/** The login document (`./login` of @street-events/openapi), built as a page of its own at `login/`. */
+export async function loadLogin() {
+  const source = require.resolve('@street-events/openapi/login');
+  /** @type {OpenApiDocument} */
+  const document = JSON.parse(await readFile(source, 'utf8'));
+  return { version: 'login', source, document };
+}
+
 /**
  * Runs `redocly build-docs` for one version.
  *
@@ -416,6 +424,7 @@ export function renderIndex(versions) {
         <a class="button primary" href="${latestHref}">Open the ${latest.version} reference</a>
         <a class="button" id="decisions-link" href="${latestHref}${DECISIONS_ANCHOR}">Decisions</a>
         <a class="button" id="changes-link" href="${CHANGES_PAGE}">What changed between versions</a>
+        <a class="button" id="login-link" href="login/index.html">Login and token refresh</a>
       </div>
       <p class="hint">The <em>Decisions</em> section records how this service settles what the interface leaves open.</p>
     </section>
@@ -550,7 +559,7 @@ async function main() {
   await mkdir(distDir, { recursive: true });
 
   const concurrency = Math.max(1, Math.min(Number(process.env.DOCS_BUILD_CONCURRENCY) || availableParallelism(), 4));
-  await eachLimited(versions, concurrency, async (entry) => {
+  await eachLimited([...versions, await loadLogin()], concurrency, async (entry) => {
     const t0 = performance.now();
     await buildReference(entry);
     console.log(`  ${entry.version}/index.html  ${Math.round(performance.now() - t0)} ms`);

@@ -216,6 +216,16 @@ describe('static API reference in Chromium, offline', () => {
     expectSelfContained();
   });
 
+  it('the login link of the index opens the login document’s reference, with both operations, offline', async () => {
+    await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    await page.locator('#login-link').click();
+    await waitForRedoc();
+    const text = await page.locator('#redoc').innerText();
+    expect(text).toContain('/work/authenticate');
+    expect(text).toContain('/party/refresh');
+    expectSelfContained();
+  });
+
   it('every version link of the index opens that version’s reference', async () => {
     await page.goto(`${server.origin}/`, { waitUntil: 'load' });
     const targets = await page

@@ -2,14 +2,14 @@
 // request on the raw bytes of its body against the service's published keys, rejects stale
 // timestamps, confirms its own subscription, and prints each event once.
 //
-//   EVENTS_BASE_URL=http://127.0.0.1:8080/v7 PORT=9000 node apps/service/examples/receiver.mjs
+//   EVENTS_BASE_URL=https://localhost:8443/v7/event NODE_EXTRA_CA_CERTS=apps/service/.data/pglite/tls/ca.pem PORT=9000 node apps/service/examples/receiver.mjs
 //
-// then subscribe http://127.0.0.1:9000/hook (POST /v7/api-notifications/subscribe). In an
+// then subscribe http://127.0.0.1:9000/hook (POST /v7/event/api-notifications/subscribe). In an
 // application, @street-events/client's createWebhookReceiver does all of this.
 import { createPublicKey, verify } from 'node:crypto';
 import { createServer } from 'node:http';
 
-const serviceUrl = (process.env.EVENTS_BASE_URL ?? 'http://127.0.0.1:8080/v7').replace(/\/+$/, '');
+const serviceUrl = (process.env.EVENTS_BASE_URL ?? 'https://localhost:8443/v7/event').replace(/\/+$/, '');
 const port = Number(process.env.PORT ?? 9000);
 const toleranceSeconds = 5 * 60;
 

@@ -1,11 +1,13 @@
 /**
  * A hostile campaign against a running service: requests generated from the interface
- * document and the internal operator API's document (see requests.ts), sent a few at a time,
+ * document, the login document and the internal operator API's document (see requests.ts), sent a few at a time,
  * each answer judged (see judge.ts), counted by status, by kind of mutation and by verdict.
  */
 import fc from 'fast-check';
 import { basePath } from '../src/http/app.js';
+import { loginBasePath } from '../src/http/login.js';
 import { listOperations, loadDocument } from '../src/http/openapi.js';
+import { loadLoginDocument } from '../src/openapi-document.js';
 import { internalDocument } from '../src/internal/document.js';
 import { judgeOf, send, type Verdict } from './judge.js';
 import { hostileRequestArbitrary, type HostileRequest } from './requests.js';
@@ -28,15 +30,19 @@ export interface CampaignResult {
 }
 
 /**
- * Requests of the given kinds against the interface under `/v7` and (unless `publishedOnly`)
- * the operator API under `/internal`.
+ * Requests of the given kinds against the interface under `/v7/event`, login under `/v7` and
+ * (unless `publishedOnly`) the operator API under `/internal`.
  */
 export function campaignArbitrary(world: World, kinds?: readonly string[], publishedOnly = false): fc.Arbitrary<HostileRequest> {
   const published = loadDocument();
+  const login = loadLoginDocument();
   const internal = internalDocument();
-  if (publishedOnly) return hostileRequestArbitrary(published, listOperations(published), audienceOf(world, basePath), kinds);
+  const interfaceRequests = hostileRequestArbitrary(published, listOperations(published), audienceOf(world, basePath), kinds);
+  const loginRequests = hostileRequestArbitrary(login, listOperations(login), audienceOf(world, loginBasePath), kinds);
+  if (publishedOnly) return fc.oneof({ weight: 3, arbitrary: interfaceRequests }, { weight: 1, arbitrary: loginRequests });
   return fc.oneof(
-    { weight: 3, arbitrary: hostileRequestArbitrary(published, listOperations(published), audienceOf(world, basePath), kinds) },
+    { weight: 3, arbitrary: interfaceRequests },
+    { weight: 1, arbitrary: loginRequests },
     { weight: 1, arbitrary: hostileRequestArbitrary(internal, listOperations(internal), audienceOf(world, ''), kinds) },
   );
 }

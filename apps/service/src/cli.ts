@@ -5,11 +5,13 @@
  * embedded PGlite in --data-dir (or PGLITE_DATA_DIR, default the service's own .data/pglite,
  * whatever the working directory). A failure is one line on stderr (see cli-errors.ts).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addContract, listContracts, removeContract } from './admin/contracts.js';
 import { createOrganisation, listOrganisations } from './admin/organisations.js';
 import { createUser, listUsers } from './admin/users.js';
+import { revokeSessions, setPassword } from './auth/login.js';
+import { newPassword } from './auth/passwords.js';
 import { issueToken, revokeToken } from './auth/tokens.js';
 import { defaultPgliteDataDir, openDatabase, readUrlsOf, type Database, type DatabaseConfig, type DatabaseHandle } from './db/database.js';
 import { organisationKind, userRole } from './db/schema.js';
@@ -22,6 +24,7 @@ import { loopbackAllowList } from './notifications/config.js';
 import { closeOnSignals, startServer, type RunningServer } from './server.js';
 import { addNotificationCommands } from './notifications/cli.js';
 import { simulate } from './simulation/simulate.js';
+import { ensureLocalTls } from './tls/local-ca.js';
 
 interface GlobalOptions {
   databaseUrl?: string;
@@ -154,6 +157,27 @@ user
     ),
   );
 
+user
+  .command('password')
+  .description('give a user an email address and a new random password for login, and print the password; only its scrypt hash is kept')
+  .argument('<username>', 'the user')
+  .requiredOption('--email <address>', 'the email address the user logs in with')
+  .action((username: string, options: { email: string }, command: Command) =>
+    withDatabase(command, async (db) => {
+      const password = newPassword();
+      await setPassword(db, username, options.email, password);
+      console.log(password);
+      console.error(`${username} logs in as ${options.email.trim().toLowerCase()}; the password is not shown again`);
+    }),
+  );
+user
+  .command('logout')
+  .description('revoke every login session of a user, with the tokens issued from them')
+  .argument('<username>', 'the user')
+  .action((username: string, _options, command: Command) =>
+    withDatabase(command, async (db) => console.error(`revoked ${await revokeSessions(db, username)} session(s)`)),
+  );
+
 const token = program.command('token').description('API tokens (sent in the token header)');
 token
   .command('issue')
@@ -239,14 +263,29 @@ function simulateWhileServing(server: RunningServer, rate: number): void {
   };
 }
 
-function printSandboxReady(server: RunningServer, sandbox: KeptTokens, tokensFile: string | undefined, simulateRate?: number): void {
+/** Where the sandbox keeps its certificate authority: in the PGlite data directory, or the default one on PostgreSQL. */
+const tlsDirectoryOf = (database: DatabaseConfig): string =>
+  join(database.kind === 'pglite' && database.dataDir ? database.dataDir : defaultPgliteDataDir, 'tls');
+
+function printSandboxReady(
+  server: RunningServer,
+  sandbox: KeptTokens,
+  tokensFile: string | undefined,
+  caFile: string | undefined,
+  simulateRate?: number,
+): void {
   const { users, issued } = sandbox;
   const kept = tokensFile ? `kept in ${tokensFile}` : 'not kept: --tokens-file <file> keeps them across restarts';
   console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header), ${kept}:`);
   print(users, false);
   if (issued.length > 0) console.log(`\nNew tokens issued for ${issued.join(', ')}${tokensFile ? ': the file held none that still works for them' : ''}.`);
+  if (server.httpsBaseUrl) {
+    console.log(`\nHTTPS: ${server.httpsBaseUrl} (confirmation links and SigningCertURL are built on it).`);
+    console.log(`Trust the sandbox's certificate authority: NODE_EXTRA_CA_CERTS=${caFile} (Python: REQUESTS_CA_BUNDLE, others: SSL_CERT_FILE).`);
+  }
   console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
   if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
+  console.log(`\nLog in as any of them: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`);
   console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
 }
 
@@ -267,6 +306,9 @@ program
   .action(async (options: ServeOptions, command: Command) => {
     const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
     if (options.sandbox) config.notifications.allowList.push(...loopbackAllowList);
+    if (options.sandbox && config.tls === undefined && config.httpsPort !== 'off') {
+      config.tls = { port: config.httpsPort, ...(await ensureLocalTls(tlsDirectoryOf(config.database))) };
+    }
     const tokensFile = options.tokensFile ? resolve(options.tokensFile) : defaultTokensFile(config.database);
     const handle = await openDatabase(config.database);
     let server: RunningServer;
@@ -281,7 +323,7 @@ program
     }
     if (options.simulate !== undefined) simulateWhileServing(server, options.simulate);
     closeOnSignals(server);
-    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, options.simulate);
+    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, config.tls?.caFile, options.simulate);
   });
 
 addNotificationCommands(program, withDatabase, print);

@@ -1,5 +1,7 @@
 /** The service's configuration, read once from environment variables (documented in the README). */
+import { readFileSync } from 'node:fs';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
+import { defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
 import { defaultSearchConcurrency } from './http/app.js';
 import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
 import type { RateLimit } from './http/app.js';
@@ -22,6 +24,20 @@ export interface ServiceConfig {
   /** `METRICS_PUBLIC` on: `GET /metrics` answers without a token (otherwise only to the Operator role). */
   metricsPublic: boolean;
   notifications: NotificationConfig;
+  /** Login (`LOGIN=off` switches it off; `LOGIN_TOKEN_TTL_SECONDS`, an hour by default). */
+  login: LoginOptions | undefined;
+  /** An HTTPS listener besides HTTP: `TLS_CERT_FILE` and `TLS_KEY_FILE` (PEM) on `HTTPS_PORT`; the sandbox makes its own (tls/local-ca.ts). */
+  tls: TlsConfig | undefined;
+  /** `HTTPS_PORT`: the HTTPS listener's port; `off`: none, even in the sandbox. Default: PORT + 363 (8443), or 0 when PORT is 0. */
+  httpsPort: number | 'off';
+}
+
+export interface TlsConfig {
+  port: number;
+  cert: string;
+  key: string;
+  /** The CA file that clients trust, when the service made its own (the sandbox). */
+  caFile?: string;
 }
 
 /** A whole number of at least `min` from the environment, or `fallback` when unset. */
@@ -56,5 +72,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     rateLimit: { max: integer(env, 'RATE_LIMIT_MAX', 0), windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1) },
     metricsPublic: switchOf(env, 'METRICS_PUBLIC'),
     notifications: notificationConfigFromEnv(env),
+    login: env.LOGIN === 'off' ? undefined : { tokenTtlSeconds: integer(env, 'LOGIN_TOKEN_TTL_SECONDS', defaultTokenTtlSeconds, 1) },
+    ...tlsFromEnv(env),
   };
+}
+
+function tlsFromEnv(env: NodeJS.ProcessEnv): Pick<ServiceConfig, 'tls' | 'httpsPort'> {
+  const port = integer(env, 'PORT', 8080);
+  const httpsPort = env.HTTPS_PORT === 'off' ? 'off' : integer(env, 'HTTPS_PORT', port === 0 ? 0 : port + 363);
+  const certFile = env.TLS_CERT_FILE;
+  const keyFile = env.TLS_KEY_FILE;
+  if (!certFile !== !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together');
+  if (!certFile || !keyFile || httpsPort === 'off') return { tls: undefined, httpsPort };
+  return { tls: { port: httpsPort, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') }, httpsPort };
 }

@@ -114,6 +114,17 @@ export class ExpectationFailedError extends ServiceError {
 }
 
 /** 429: the caller sent more requests than the configured rate limit allows in its window. */
+/** 423: the account is locked after repeated failed logins, for `retryAfterSeconds`. */
+export class LockedError extends ServiceError {
+  readonly status = 423;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 export class RateLimitedError extends ServiceError {
   readonly status = 429;
 }

@@ -3,9 +3,11 @@
  * gracefully on SIGINT or SIGTERM (stop accepting, finish requests in flight, close the
  * database).
  */
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
-import type { ServiceConfig } from './config.js';
+import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp } from './http/app.js';
 import { createMetrics } from './http/metrics.js';
@@ -17,8 +19,10 @@ import { startWorker, type DeliveryWorker } from './notifications/worker.js';
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
-  /** The interface's base URL, e.g. http://127.0.0.1:8080/v7. */
+  /** The interface's base URL, e.g. http://127.0.0.1:8080/v7/event. */
   baseUrl: string;
+  /** The same over HTTPS (e.g. https://localhost:8443/v7/event), when configured; links in messages are built on it. */
+  httpsBaseUrl: string | undefined;
   /** The delivery worker running in this process, unless disabled (`DELIVERY_WORKER=off`). */
   worker: DeliveryWorker | undefined;
   close(): Promise<void>;
@@ -35,6 +39,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const pollDb = handle.limitedTo(config.statementTimeoutMs, { orderedScans: true });
   const searchDb = handle.limitedTo(config.statementTimeoutMs);
   const metrics = createMetrics(handle.db, { primary: handle.db, polling: pollDb, search: searchDb });
+  let httpsBaseUrl: string | undefined;
   const app = await buildApp({
     db: handle.db,
     pollDb,
@@ -45,8 +50,9 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     searchConcurrency: config.searchConcurrency,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
+    login: config.login,
     logger: { level: config.logLevel },
-    extraHandlers: notificationHandlers({ db: handle.db, policy, publicBaseUrl: () => notifications.publicBaseUrl ?? baseUrl }),
+    extraHandlers: notificationHandlers({ db: handle.db, policy, publicBaseUrl: () => notifications.publicBaseUrl ?? httpsBaseUrl ?? baseUrl }),
     extraRoutes: [notificationRoutes({ db: handle.db })],
   });
   await app.listen({ host: config.host, port: config.port });
@@ -54,6 +60,8 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   baseUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`;
+  const secure = config.tls ? await listenHttps(app, config.host, config.tls) : undefined;
+  if (secure) httpsBaseUrl = `https://${config.tls?.caFile || host === '0.0.0.0' ? 'localhost' : host}:${secure.port}${basePath}`;
   const worker = notifications.worker
     ? await startWorker({
         ...workerSettingsOf(notifications),
@@ -68,11 +76,32 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     app,
     database: handle,
     baseUrl,
+    httpsBaseUrl,
     worker,
-    close: () => (closing ??= app.close().then(async () => {
+    close: () => (closing ??= Promise.all([app.close(), secure?.close()]).then(async () => {
       await worker?.stop();
       await handle.close();
     })),
+  };
+}
+
+/**
+ * An HTTPS listener in front of the same routes (Fastify's `routing`), so one app, one cache and
+ * one set of limits serve both; its client time limits are Node's own.
+ */
+async function listenHttps(app: FastifyInstance, host: string, tls: TlsConfig): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = createHttpsServer({ cert: tls.cert, key: tls.key }, (request, response) => app.routing(request, response));
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(tls.port, host, listening);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((closed) => {
+        server.close(() => closed());
+        server.closeIdleConnections();
+      }),
   };
 }
 

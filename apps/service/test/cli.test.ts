@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sandboxPassword } from '../src/seed/sandbox.js';
 import { createServerDatabase } from './support/databases.js';
 
 const serviceDirectory = fileURLToPath(new URL('..', import.meta.url));
@@ -58,9 +59,12 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('seed --json prints the organisations, users and tokens; seeding again is refused', async () => {
       const first = await cli([...target, 'seed', '--events', '200', '--json']);
       expect(first.code).toBe(0);
-      const summary = JSON.parse(first.stdout) as { organisations: { name: string }[]; users: { token: string }[] };
+      const summary = JSON.parse(first.stdout) as { organisations: { name: string }[]; users: { token: string; email: string; password: string }[] };
       expect(summary.organisations.map((organisation) => organisation.name)).toContain('Leeds City Council');
       expect(summary.users.every((user) => user.token.startsWith('se_'))).toBe(true);
+      expect(summary.users.map(({ email, password }) => [email.endsWith('@sandbox.street-events.example'), password])).toEqual(
+        summary.users.map(() => [true, sandboxPassword]),
+      );
       const second = await cli([...target, 'seed']);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('error: the database holds organisations already');

@@ -24,6 +24,8 @@ describeEachDatabase('migrations', (database) => {
       'contracts',
       'deliveries',
       'ended_sample_inspection_quarters',
+      'login_keys',
+      'login_sessions',
       'organisations',
       'permits',
       'signing_certificates',
@@ -48,7 +50,7 @@ describeEachDatabase('migrations', (database) => {
     const before = await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
     await database.migrate();
     expect(await rowsOf(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)).toEqual(before);
-    expect(before).toEqual([{ applied: 5 }]);
+    expect(before).toEqual([{ applied: 6 }]);
   });
 });
 

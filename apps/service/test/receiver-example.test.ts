@@ -1,7 +1,8 @@
 /**
- * The README's sandbox receiver (examples/receiver.mjs), run as written against the sandbox:
- * it confirms its subscription, prints the notifications that arrive, and rejects a request
- * whose signature is not the service's.
+ * The README's sandbox receiver (examples/receiver.mjs), run as written against the sandbox over
+ * HTTPS, trusting the sandbox's printed certificate authority through `NODE_EXTRA_CA_CERTS`: it
+ * confirms its subscription by the https link, prints the notifications that arrive, and rejects a
+ * request whose signature is not the service's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,7 +54,9 @@ beforeAll(async () => {
   });
   baseUrl = (await service.waitFor(/Base URL: (\S+)/))[1]!;
   const token = (await service.waitFor(/^nw\.planner\s.*?(se_[A-Za-z0-9_-]{43})$/m))[1]!;
-  receiver = run(['examples/receiver.mjs'], { EVENTS_BASE_URL: baseUrl, PORT: '0' });
+  const httpsBaseUrl = (await service.waitFor(/^HTTPS: (https:\/\/\S+) /m))[1]!;
+  const caFile = (await service.waitFor(/NODE_EXTRA_CA_CERTS=(\S+)/))[1]!;
+  receiver = run(['examples/receiver.mjs'], { EVENTS_BASE_URL: httpsBaseUrl, NODE_EXTRA_CA_CERTS: caFile, PORT: '0' });
   endpoint = (await receiver.waitFor(/receiving at (\S+),/))[1]!;
   const subscribed = await fetch(`${baseUrl}/api-notifications/subscribe`, {
     method: 'POST',

@@ -1,5 +1,6 @@
 /**
- * Version selection, as decided in the documents: there is one `/v7`, and it behaves as 7.7.
+ * Version selection, as decided in the documents: there is one `/v7/event` (with `/v7` its
+ * deprecated alias), and it behaves as 7.7.
  * Every 7.x document names that base path on an absolute server URL (a host variable with a
  * default, so a document loaded from the npm package has a host), and each older document says
  * where the service goes beyond it (a Contractor without any active contract is refused with
@@ -8,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { basePath } from '../src/http/app.js';
+import { basePath, deprecatedBasePath } from '../src/http/app.js';
 
 interface Server {
   url: string;
@@ -34,6 +35,15 @@ describe('version selection', () => {
     expect(server!.url).toContain('{host}');
     const url = new URL(defaultUrl(server!));
     expect([url.host, url.pathname]).toEqual(['localhost:8080', basePath]);
+  });
+
+  it.each(versions)('the %s document names the earlier /v7 as a second server, marked deprecated', (version) => {
+    const alias = documentOf(version).servers[1] as Server & { 'x-deprecated'?: boolean };
+    expect([new URL(defaultUrl(alias)).pathname, alias['x-deprecated'], alias.description]).toEqual([
+      deprecatedBasePath,
+      true,
+      expect.stringMatching(/^Deprecated/),
+    ]);
   });
 
   it.each(versions.slice(0, -1))('the %s document says that /v7 behaves as 7.7 and refuses contractors without contracts', (version) => {

@@ -1,7 +1,7 @@
 /** The app's settings, read once from environment variables (documented in the README). */
 
 export interface WatchConfig {
-  /** The interface's base URL, with its version prefix, e.g. http://localhost:8080/v7. */
+  /** The interface's base URL, with its version prefix, e.g. http://localhost:8080/v7/event. */
   eventsBaseUrl: string;
   eventsToken: string;
   /** Contractors: the promoter to poll for (`swa_code`). */
@@ -19,7 +19,7 @@ export interface WatchConfig {
 export class ConfigError extends Error {}
 
 /** Where `npm start` serves the sandbox (as its confirmation links name it). */
-export const defaultEventsBaseUrl = "http://127.0.0.1:8080/v7";
+export const defaultEventsBaseUrl = "https://localhost:8443/v7/event";
 
 function required(env: NodeJS.ProcessEnv, name: string, example: string): string {
   const value = env[name];

@@ -2,7 +2,7 @@
 /**
  * works-watch: keeps a local picture of the works of one organisation in step with the event
  * interface and shows it on a live web page. Settings come from the environment (README).
- *   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=se_… node dist/main.js
+ *   EVENTS_BASE_URL=http://localhost:8080/v7/event EVENTS_TOKEN=se_… node dist/main.js
  */
 import { startWatch } from "./app.js";
 import { ConfigError, configFromEnv } from "./config.js";

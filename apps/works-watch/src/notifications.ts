@@ -6,7 +6,7 @@
  * is recorded and asks for a prompt reconciliation: the notification says that something
  * changed; the feed, read from the stored cursor, says what.
  */
-import { createWebhookReceiver, toNodeHandler, type NotificationPayload } from "@street-events/client";
+import { createWebhookReceiver, subscriptionReferenceOf, toNodeHandler, type NotificationPayload } from "@street-events/client";
 import type { Log } from "./log.js";
 import type { WatchStore } from "./store/store.js";
 
@@ -30,8 +30,9 @@ export function notificationHandler(options: ReceiverOptions) {
       add: async (id) => void (await store.recordReceived(id, "SubscriptionConfirmation")),
     },
     onSubscriptionConfirmation: async (message) => {
-      await store.markConfirmed(message.TopicArn, options.endpoint());
-      log("info", "subscription confirmed", { subscription_reference_number: message.TopicArn });
+      const reference = subscriptionReferenceOf(message.TopicArn);
+      await store.markConfirmed(reference, options.endpoint());
+      log("info", "subscription confirmed", { subscription_reference_number: reference });
       options.onConfirmed();
     },
     onNotification: async ({ id, payload }) => {

@@ -4,7 +4,7 @@ import { configFromEnv } from "../src/config.js";
 describe("configuration from the environment", () => {
   test("only the token is required; everything else has a default", () => {
     expect(configFromEnv({ EVENTS_TOKEN: "se_x" })).toEqual({
-      eventsBaseUrl: "http://127.0.0.1:8080/v7",
+      eventsBaseUrl: "https://localhost:8443/v7/event",
       eventsToken: "se_x",
       swaCode: undefined,
       host: "127.0.0.1",

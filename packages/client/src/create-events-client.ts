@@ -4,12 +4,16 @@ import createClient, {
   type QuerySerializerOptions,
 } from "openapi-fetch";
 import type { EventsClient } from "./events-client.js";
-import type { paths as LatestPaths } from "./generated/api-version.js";
+import { DEFAULT_BASE_URL, type paths as LatestPaths } from "./generated/api-version.js";
 import { withRetries, type ResilienceOptions } from "./retry.js";
 
 export interface EventsClientOptions extends ResilienceOptions {
-  /** Base URL including the version prefix, e.g. `https://events.example/v7`. Paths are appended to it. */
-  baseUrl: string;
+  /**
+   * Base URL including the interface's base path, e.g. `https://events.example/v7/event`. Paths are
+   * appended to it. `DEFAULT_BASE_URL` (the document's server, `http://localhost:8080/v7/event`,
+   * the sandbox) when omitted.
+   */
+  baseUrl?: string;
   /** API key, sent in the `token` header of every request. */
   token: string;
   /** The fetch to use; defaults to `globalThis.fetch`. */
@@ -41,7 +45,7 @@ const querySerializer = {
 export function createEventsClient<Paths extends {} = LatestPaths>(
   options: EventsClientOptions,
 ): EventsClient<Paths> {
-  const { baseUrl, token, fetch = (request: Request) => globalThis.fetch(request), headers, retry, timeoutMs } = options;
+  const { baseUrl = DEFAULT_BASE_URL, token, fetch = (request: Request) => globalThis.fetch(request), headers, retry, timeoutMs } = options;
   if (!token) throw new TypeError("createEventsClient: `token` must be a non-empty string");
   const client = createClient<Paths, "application/json">({
     baseUrl,

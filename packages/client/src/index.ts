@@ -6,7 +6,7 @@ export type {
   EventsResponse,
   OperationOf,
 } from "./events-client.js";
-export { API_VERSION } from "./generated/api-version.js";
+export { API_VERSION, DEFAULT_BASE_URL } from "./generated/api-version.js";
 
 // Resilience: retries, time-outs and errors.
 export {
@@ -52,6 +52,7 @@ export {
 // Receiving push notifications.
 export {
   createWebhookReceiver,
+  subscriptionReferenceOf,
   type ReceivedNotification,
   type WebhookReceiver,
   type WebhookReceiverOptions,

@@ -110,6 +110,9 @@ describe("calls the document refuses do not typecheck", () => {
       "webhook-timestamp": "1763629442",
       "webhook-signature": "v1a,abc",
       "x-amz-sns-message-type": "Notification",
+      "x-amz-sns-message-id": "msg_2Kp7w9YzL4cQ",
+      "x-amz-sns-topic-arn": "arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+      "x-amz-sns-subscription-arn": "arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y:4c8f2a1e-9b3d-4e7a-8f21-6d5c3b2a1f09",
     };
     // @ts-expect-error not one of SubscriptionConfirmation, Notification
     const unknownType: NotificationHeaders = { ...headers, "x-amz-sns-message-type": "UnsubscribeConfirmation" };
@@ -117,7 +120,7 @@ describe("calls the document refuses do not typecheck", () => {
     const message: NotificationMessage = {
       Type: "Notification",
       MessageId: "msg_2Kp7w9YzL4cQ",
-      TopicArn: "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+      TopicArn: "arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
       Message: "{}",
       Timestamp: "2026-11-20T09:14:02.301Z",
       SignatureVersion: "1",

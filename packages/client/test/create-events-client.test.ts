@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEventsClient, type ErrorResponse, type WorkUpdateResponse } from "../src/index.js";
+import { createEventsClient, DEFAULT_BASE_URL, type ErrorResponse, type WorkUpdateResponse } from "../src/index.js";
 import { startRecordingServer } from "./support/recording-server.js";
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>;
@@ -33,6 +33,19 @@ const updates: WorkUpdateResponse = {
 };
 
 describe("createEventsClient", () => {
+  it("defaults its base URL to the document's server, the event interface's base path on the sandbox", async () => {
+    const seen: string[] = [];
+    const events = createEventsClient({
+      token: "tok",
+      fetch: async (request) => {
+        seen.push(request.url);
+        return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+      },
+    });
+    await events.GET("/works/updates");
+    expect([DEFAULT_BASE_URL, seen]).toEqual(["http://localhost:8080/v7/event", ["http://localhost:8080/v7/event/works/updates"]]);
+  });
+
   it("sends the token header on every request, GET and POST, next to the configured headers", async () => {
     const events = client({ headers: { "x-integration": "works-watch" } });
     await events.GET("/works/updates");

@@ -50,7 +50,7 @@ describe("signature and timestamp", () => {
     const response = await receiver().handle(toRequest(signedDelivery(message, [key])));
 
     expect(response.status).toBe(200);
-    expect(received).toEqual([{ id: message.MessageId, subscription: message.TopicArn, payload, message }]);
+    expect(received).toEqual([{ id: message.MessageId, subscription: "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y", payload, message }]);
     expect(keyFetches()).toBe(1);
   });
 

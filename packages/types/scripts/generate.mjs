@@ -1,4 +1,5 @@
-// Writes src/generated/v7_<minor>.ts from every bundled document of @street-events/openapi.
+// Writes src/generated/v7_<minor>.ts from every bundled document of @street-events/openapi, and
+// src/generated/login.ts from its login document (`./login`).
 // Run: pnpm --filter @street-events/types generate (or `pnpm turbo run generate`).
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -92,12 +93,13 @@ async function checkEntryPoints(versions) {
   }
 }
 
-function header(version) {
+function header(version, subpath = `v${version}`) {
+  const what = subpath === "login" ? "the street-works login document (work and party APIs)" : `version ${version} of the street-works event interface`;
   return [
     "/**",
-    ` * Types of version ${version} of the street-works event interface.`,
+    ` * Types of ${what}.`,
     " *",
-    ` * Generated from @street-events/openapi/v${version} by packages/types/scripts/generate.mjs.`,
+    ` * Generated from @street-events/openapi/${subpath} by packages/types/scripts/generate.mjs.`,
     " * Do not edit: change the OpenAPI document, then run `pnpm turbo run generate`",
     " * (or `pnpm --filter @street-events/types generate` after `pnpm turbo run bundle`).",
     " */",
@@ -237,9 +239,9 @@ function contractConstants(document) {
   ].join("\n\n");
 }
 
-async function generate({ version, file }) {
+async function generate({ version, file, subpath }) {
   const document = JSON.parse(await readFile(file, "utf8"));
-  if (document.info?.version !== version) {
+  if (subpath === undefined && document.info?.version !== version) {
     throw new Error(`${file}: info.version is ${document.info?.version}, expected ${version}`);
   }
   const widened = new Set();
@@ -257,7 +259,7 @@ async function generate({ version, file }) {
   if (widened.size < expected) {
     throw new Error(`${file}: ${expected} open enumerations, but ${widened.size} were widened`);
   }
-  const source = `${header(version)}\n${astToString(ast)}\n${schemaAliases(document)}\n\n${contractConstants(document)}\n`;
+  const source = `${header(version, subpath)}\n${astToString(ast)}\n${schemaAliases(document)}\n\n${contractConstants(document)}\n`;
   return prettier.format(source, PRETTIER_OPTIONS);
 }
 
@@ -270,6 +272,8 @@ const outputs = new Map();
 for (const document of documents) {
   outputs.set(`v${document.version.replace(".", "_")}.ts`, await generate(document));
 }
+const loginFile = join(dirname(require.resolve("@street-events/openapi/package.json")), "dist/login.json");
+outputs.set("login.ts", await generate({ version: "login", file: loginFile, subpath: "login" }));
 
 await mkdir(outDir, { recursive: true });
 for (const stale of await readdir(outDir)) {

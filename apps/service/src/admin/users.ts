@@ -10,6 +10,8 @@ export interface User {
   username: string;
   role: UserRole;
   organisationName: string;
+  /** For login; null for a user who has none (API keys only). */
+  email: string | null;
 }
 
 const organisationKindOfRole: Record<Exclude<UserRole, 'Operator'>, OrganisationKind> = {
@@ -33,12 +35,12 @@ export async function createUser(db: Database, input: { username: string; role: 
     .onConflictDoNothing()
     .returning({ id: users.id, username: users.username, role: users.role });
   if (!created) throw new ConflictError(`user ${input.username} exists already`);
-  return { ...created, organisationName: organisation.name };
+  return { ...created, organisationName: organisation.name, email: null };
 }
 
 export async function listUsers(db: Database): Promise<User[]> {
   return db
-    .select({ id: users.id, username: users.username, role: users.role, organisationName: organisations.name })
+    .select({ id: users.id, username: users.username, role: users.role, organisationName: organisations.name, email: users.email })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .orderBy(asc(users.id));

@@ -14,6 +14,7 @@
  */
 import type { Database } from '../db/database.js';
 import type { Caller } from './caller.js';
+import { authenticateLoginToken } from './login.js';
 import { authenticate, credentialsGeneration, tokenHash } from './tokens.js';
 
 export interface AuthenticationCacheOptions {
@@ -23,6 +24,8 @@ export interface AuthenticationCacheOptions {
   /** Milliseconds now; Date.now by default. */
   now?: () => number;
 }
+
+const apiKeyMarker = 'se_';
 
 export const defaultAuthenticationCache = { ttlMs: 5_000, maxEntries: 10_000 } as const;
 
@@ -43,19 +46,30 @@ export class AuthenticationCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The caller a token stands for, or null when the token is unknown or revoked. */
+  /**
+   * The caller a token stands for, or null when the token is unknown or revoked: an API key, or an
+   * id or access token of a login (auth/login.ts), kept no longer than the token lasts.
+   */
   async authenticate(token: string): Promise<Caller | null> {
-    if (this.options.ttlMs <= 0) return authenticate(this.db, token);
+    if (this.options.ttlMs <= 0) return (await this.lookUp(token))?.caller ?? null;
     const key = tokenHash(token);
     const found = this.entries.get(key);
     if (found !== undefined && found.expiresAt > this.now() && found.generation === credentialsGeneration()) return found.caller;
     const generation = credentialsGeneration();
-    const caller = await authenticate(this.db, token);
+    const looked = await this.lookUp(token);
     this.entries.delete(key);
-    if (caller === null) return null;
+    if (looked === null) return null;
     if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { caller, expiresAt: this.now() + this.options.ttlMs, generation });
-    return caller;
+    this.entries.set(key, { caller: looked.caller, expiresAt: Math.min(this.now() + this.options.ttlMs, looked.expiresAt), generation });
+    return looked.caller;
+  }
+
+  private async lookUp(token: string): Promise<{ caller: Caller; expiresAt: number } | null> {
+    if (token.startsWith(apiKeyMarker)) {
+      const caller = await authenticate(this.db, token);
+      return caller === null ? null : { caller, expiresAt: Number.POSITIVE_INFINITY };
+    }
+    return authenticateLoginToken(this.db, token, new Date(this.now()));
   }
 
   /** How many callers are held (for tests of the bound). */

@@ -73,6 +73,11 @@ export async function authenticate(db: Database, token: string): Promise<Caller 
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(and(eq(apiTokens.tokenHash, tokenHash(token)), isNull(apiTokens.revokedAt)));
   if (!found) return null;
+  return withActiveContracts(db, found);
+}
+
+/** The caller, with the active contracts of a contractor's organisation. */
+export async function withActiveContracts(db: Database, found: Omit<Caller, 'activeContracts'>): Promise<Caller> {
   const activeContracts =
     found.organisation.kind === 'contractor'
       ? await db

@@ -77,6 +77,32 @@ export const users = pgTable('users', {
     .notNull()
     .references(() => organisations.id),
   createdAt: createdAt(),
+  /** For login: the email address, lower-cased; none for users who log in only with API keys. */
+  email: varchar('email', { length: 254 }).unique(),
+  /** The scrypt hash of the password (auth/passwords.ts); none: the user cannot log in. */
+  passwordHash: text('password_hash'),
+  /** Failed logins in a row; the fifth locks the account until `lockedUntil`. */
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: moment('locked_until'),
+});
+
+/** Login sessions: only the SHA-256 of the refresh token is stored; revoking ends the session's tokens too. */
+export const loginSessions = pgTable('login_sessions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  refreshTokenHash: char('refresh_token_hash', { length: 64 }).notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: moment('expires_at').notNull(),
+  revokedAt: moment('revoked_at'),
+});
+
+/** The secret that signs login tokens (HS256), made once and shared by every instance. */
+export const loginKeys = pgTable('login_keys', {
+  id: serial('id').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
 });
 
 /** Only the SHA-256 of a token is stored; the prefix is kept to tell tokens apart. */

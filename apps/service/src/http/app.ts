@@ -1,5 +1,6 @@
 /**
- * The HTTP interface: every operation of the latest OpenAPI document, served under `/v7`.
+ * The HTTP interface: every operation of the latest OpenAPI document, served under `/v7/event`
+ * (the base path of the permitting system's event interface) and, deprecated, under `/v7`.
  * Routes, allowed roles and request validation come from the document; handlers are typed
  * from the generated `operations`.
  */
@@ -10,6 +11,7 @@ import type { operations } from '@street-events/types';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { AuthenticationCache, defaultAuthenticationCache, type AuthenticationCacheOptions } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
+import type { LoginOptions } from '../auth/login.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
@@ -20,13 +22,18 @@ import { searchPermits } from '../queries/search-permits.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { registerInternalApi } from '../internal/routes.js';
 import { authenticateRequest, interfaceCaller } from './authentication.js';
+import { registerLogin } from './login.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { rejectNulCharacters } from './characters.js';
 import { listOperations, loadDocument, methodsByPath, routeSchema, type Operation } from './openapi.js';
 import { registerMetrics, type ServiceMetrics } from './metrics.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
-export const basePath = '/v7';
+export const basePath = '/v7/event';
+/** The earlier base path, still served as an alias of `basePath` (the documents mark it deprecated). */
+export const deprecatedBasePath = '/v7';
+/** Every base path the interface is served under, the current one first. */
+export const basePaths = [basePath, deprecatedBasePath] as const;
 
 /** Permit searches run at once by default: one core fewer than the machine has (at least one), so polling keeps a core. */
 export const defaultSearchConcurrency = Math.max(1, availableParallelism() - 1);
@@ -80,6 +87,8 @@ export interface AppOptions {
   clientTimeouts?: ClientTimeouts;
   /** Prometheus metrics of this process, served at `/metrics` (see metrics.ts); none by default. */
   metrics?: { metrics: ServiceMetrics; open: boolean };
+  /** Login (`POST /v7/work/authenticate`, `POST /v7/party/refresh`); switched off when absent. */
+  login?: LoginOptions;
 }
 
 /**
@@ -201,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerOperation(app, operation, handler, [...(limit ? [limit] : []), authenticateRequest(authentication, operation, interfaceCaller)]);
   }
   await registerInternalApi(app, { ...options, authentication });
+  if (options.login) await registerLogin(app, { ...options.login, db: options.db });
   return app;
 }
 
@@ -228,9 +238,19 @@ async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): 
 }
 
 function registerOperation(app: FastifyInstance, operation: Operation, handler: RouteHandler, onRequest: onRequestHookHandler[]): void {
+  for (const base of basePaths) registerOperationAt(app, `${base}${operation.path}`, operation, handler, onRequest);
+}
+
+function registerOperationAt(
+  app: FastifyInstance,
+  url: string,
+  operation: Operation,
+  handler: RouteHandler,
+  onRequest: onRequestHookHandler[],
+): void {
   app.route({
     method: operation.method,
-    url: `${basePath}${operation.path}`,
+    url,
     schema: routeSchema(operation),
     onRequest,
     handler: async (request, reply) => {

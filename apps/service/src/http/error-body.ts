@@ -40,6 +40,7 @@ export const codeByStatus: Readonly<Record<number, Known<'ErrorCode'>>> = {
   414: 'uri_too_long',
   415: 'unsupported_media_type',
   417: 'expectation_failed',
+  423: 'locked',
   429: 'rate_limited',
   431: 'header_fields_too_large',
   500: 'internal_error',

@@ -200,7 +200,7 @@ export interface components {
          * @description Machine-readable error code. Open enumeration: `upcoming_enum` stands for a code added in a later version; treat an unknown code by its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "header_fields_too_large" | "internal_error" | "service_unavailable" | "upcoming_enum";
+        ErrorCode: "validation_failed" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "locked" | "rate_limited" | "header_fields_too_large" | "internal_error" | "service_unavailable" | "upcoming_enum";
         /**
          * ValidationRule
          * @description The rule a field of a request broke: a JSON Schema keyword of the document, or one of the service's own rules. Open enumeration: `upcoming_enum` stands for a rule added in a later version.
@@ -581,6 +581,12 @@ export interface components {
             subscription_url: string;
         };
         /**
+         * TopicArn
+         * @description ARN-shaped name of the subscription the message belongs to: `arn:street-events:sns:<region>:<account>:<subscription reference number>` (in this service the region is `eu-west-2` and the account `000000000000`). The same on every message of a subscription: allow-list it, as receivers written for the permitting system's notifications do. The subscription reference number is its last segment.
+         * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
+         */
+        TopicArn: string;
+        /**
          * SubscriptionConfirmationMessage
          * @description Sent once to a new subscription's endpoint. Nothing else is delivered until the receiver confirms by an HTTP GET of `SubscribeURL` within 48 hours; unconfirmed subscriptions are then removed. The URL carries a single-use token and needs no other credential.
          */
@@ -591,8 +597,7 @@ export interface components {
             MessageId: string;
             /** @description The single-use confirmation token, also carried in `SubscribeURL`. */
             Token: string;
-            /** @description The subscription reference number the message belongs to; receivers check it is the one they expect. */
-            TopicArn: string;
+            TopicArn: components["schemas"]["TopicArn"];
             /** @description Human-readable instructions. */
             Message: string;
             /**
@@ -678,8 +683,7 @@ export interface components {
             Type: "Notification";
             /** @description Unique identifier of the message; equal to the `webhook-id` header and the same on every retry. */
             MessageId: string;
-            /** @description The subscription reference number the message belongs to. */
-            TopicArn: string;
+            TopicArn: components["schemas"]["TopicArn"];
             /** @description The notification payload (`NotificationPayload`) serialised as a JSON string. */
             Message: string;
             /**
@@ -916,7 +920,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The `token` header is missing, or its value is not a valid, unrevoked API key. Do not retry with the same token; do not re-authenticate on every call either. */
+        /** @description The `token` header is missing, or its value is neither a valid, unrevoked API key nor a live login token (expired, tampered or revoked). Do not retry with the same token; do not re-authenticate on every call either. */
         Unauthorized: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -997,7 +1001,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request conflicts with the subscription's current state: the organisation already has a subscription (one per organisation), or the subscription is not confirmed yet and so must not be unsubscribed. */
+        /** @description The request conflicts with the subscription's current state: the organisation already has a confirmed subscription (one per organisation; an unconfirmed one is replaced), or the subscription is not confirmed yet and so must not be unsubscribed. */
         Conflict: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1077,6 +1081,21 @@ export interface components {
          * @example Notification
          */
         MessageType: "SubscriptionConfirmation" | "Notification";
+        /**
+         * @description The message's `MessageId` (equal to `webhook-id`), as the permitting system's notifications carry it.
+         * @example msg_2Kp7w9YzL4cQ
+         */
+        PubSubMessageId: string;
+        /**
+         * @description The message's `TopicArn`; allow-list it as receivers written for the permitting system's notifications do.
+         * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
+         */
+        PubSubTopicArn: components["schemas"]["TopicArn"];
+        /**
+         * @description The subscription's ARN: its `TopicArn`, a colon and a UUID-shaped identifier that stays the same for every message of the subscription.
+         * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y:4c8f2a1e-9b3d-4e7a-8f21-6d5c3b2a1f09
+         */
+        PubSubSubscriptionArn: string;
     };
     requestBodies: {
         PermitSearch: {

@@ -4,7 +4,9 @@
  * - One per organisation. It is created unconfirmed, with a `SubscriptionConfirmation`
  *   message queued in the same transaction; it is confirmed only by a GET of the message's
  *   `SubscribeURL` within 48 hours, and removed with all its records (coverage, deliveries)
- *   when 48 hours pass unconfirmed (`expireUnconfirmed`, run by the worker).
+ *   when 48 hours pass unconfirmed (`expireUnconfirmed`, run by the worker). Subscribing again
+ *   while it is still unconfirmed replaces it (a failed handshake is retried at once): the old
+ *   one is removed, its link stops working, and the new endpoint gets a new confirmation.
  * - Coverage: the organisations whose events it receives. A planner's or highway
  *   authority's covers its own organisation; a contractor's covers every promoter it holds an
  *   active contract with, grows when a contract is added and shrinks when one is removed (with
@@ -127,6 +129,7 @@ export async function subscribe(
   const baseUrl = options.publicBaseUrl();
   const token = `cnf_${randomBytes(32).toString('base64url')}`;
   await db.transaction(async (tx) => {
+    await replaceUnconfirmed(tx, caller, context);
     const [created] = await tx
       .insert(subscriptions)
       .values({
@@ -141,7 +144,7 @@ export async function subscribe(
       .onConflictDoNothing({ target: subscriptions.organisationId })
       .returning({ id: subscriptions.id });
     if (!created) {
-      throw new ConflictError(`${caller.organisation.name} has a subscription already; unsubscribe it first`);
+      throw new ConflictError(`${caller.organisation.name} has a confirmed subscription already; unsubscribe it first`);
     }
     const covered = await coveredOrganisations(tx, caller);
     // A contractor's last contract may have ended since it authenticated.
@@ -171,6 +174,20 @@ export async function subscribe(
 }
 
 const isHighwayAuthority = (caller: Caller) => caller.organisation.kind === 'highway_authority';
+
+/**
+ * Removes the organisation's subscription if it is still unconfirmed, recording
+ * `event_subscription_removed`, so that subscribing again replaces it; a confirmed one stays
+ * (and the insert that follows answers `409`).
+ */
+async function replaceUnconfirmed(tx: Database, caller: Caller, context: EventContext): Promise<void> {
+  const [found] = await tx
+    .select({ id: subscriptions.id, reference: subscriptions.reference, status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.organisationId, caller.organisation.id))
+    .for('update');
+  if (found?.status === 'unconfirmed') await removeSubscription(tx, found, isHighwayAuthority(caller), context);
+}
 
 const notConfirmedYet = (reference: string) =>
   new ConflictError(

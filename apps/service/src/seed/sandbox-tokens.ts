@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { listUsers } from '../admin/users.js';
 import { authenticate, issueToken } from '../auth/tokens.js';
 import type { Database, DatabaseConfig } from '../db/database.js';
-import { isEmpty, seedSandbox, type SandboxOptions, type SandboxUser } from './sandbox.js';
+import { isEmpty, sandboxPassword, seedSandbox, type SandboxOptions, type SandboxUser } from './sandbox.js';
 
 export interface KeptTokens {
   users: SandboxUser[];
@@ -30,7 +30,8 @@ function readTokens(file: string): SandboxUser[] {
 /** Writes the tokens, readable by their owner only. */
 export function writeSandboxTokens(file: string, users: SandboxUser[]): void {
   mkdirSync(dirname(file), { recursive: true });
-  const note = 'Tokens of the sandbox users, sent as the "token" header. Kept across restarts; delete the file to have new ones issued.';
+  const note =
+    'Tokens of the sandbox users, sent as the "token" header, and their logins (POST /v7/work/authenticate). Kept across restarts; delete the file to have new tokens issued.';
   writeFileSync(file, `${JSON.stringify({ note, users }, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
 }
@@ -46,7 +47,8 @@ export async function keepSandboxTokens(db: Database, file: string | undefined):
       token = (await issueToken(db, user.username)).token;
       issued.push(user.username);
     }
-    users.push({ username: user.username, role: user.role, organisation: user.organisationName, token });
+    const email = user.email ?? '';
+    users.push({ username: user.username, role: user.role, organisation: user.organisationName, email, password: email === '' ? '' : sandboxPassword, token });
   }
   if (file && issued.length > 0) writeSandboxTokens(file, users);
   return { users, issued };

@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import { addContract } from '../admin/contracts.js';
 import { createOrganisation, type Organisation } from '../admin/organisations.js';
 import { createUser } from '../admin/users.js';
+import { setPassword } from '../auth/login.js';
 import { createWorkstream } from '../admin/workstreams.js';
 import { issueToken } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -33,8 +34,17 @@ export interface SandboxUser {
   username: string;
   role: UserRole;
   organisation: string;
+  /** Login (`POST /v7/work/authenticate`): the user's email address and the sandbox password. */
+  email: string;
+  password: string;
   token: string;
 }
+
+/** The password of every sandbox user: the sandbox's data are made up, and its logins are printed anyway. */
+export const sandboxPassword = 'street-events-sandbox';
+
+/** A sandbox user's email address, e.g. `nw.planner@sandbox.street-events.example`. */
+export const sandboxEmail = (username: string): string => `${username}@sandbox.street-events.example`;
 
 export interface SandboxSummary {
   organisations: Pick<Organisation, 'kind' | 'name' | 'swaCode'>[];
@@ -69,7 +79,10 @@ export async function seedSandbox(db: Database, options: SandboxOptions): Promis
   const users: SandboxUser[] = [];
   const addUser = async (username: string, role: UserRole, organisation: string) => {
     await createUser(db, { username, role, organisation });
-    users.push({ username, role, organisation, token: (await issueToken(db, username)).token });
+    await setPassword(db, username, sandboxEmail(username), sandboxPassword);
+    const token = (await issueToken(db, username)).token;
+    // The token last: it is the widest column, and readers of the printed table find it at the end of a line.
+    users.push({ username, role, organisation, email: sandboxEmail(username), password: sandboxPassword, token });
   };
   await addUser('kirkstall.contractor', 'Contractor', sandboxContractor.name);
   for (const promoter of sandboxPromoters) await addUser(`${promoter.initials.toLowerCase()}.planner`, 'Planner', promoter.name);

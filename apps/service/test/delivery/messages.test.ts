@@ -13,6 +13,7 @@ import { loadDocument } from '../../src/http/openapi.js';
 import {
   deliveryRequest,
   notification,
+  referenceOfTopicArn,
   signedMessage,
   subscriptionConfirmation,
   type WebhookMessage,
@@ -51,19 +52,19 @@ const exampleSigning = {
   },
   version: '1',
 } as const;
-const exampleBaseUrl = 'https://events.example/v7';
+const exampleBaseUrl = 'https://events.example/v7/event';
 const payloadExample = JSON.parse(notificationExample.Message!) as NotificationPayload;
 
 const confirmation = signedMessage(subscriptionConfirmation({
   messageId: confirmationExample.MessageId!,
   token: confirmationExample.Token!,
-  subscriptionReferenceNumber: confirmationExample.TopicArn!,
+  subscriptionReferenceNumber: referenceOfTopicArn(confirmationExample.TopicArn!),
   subscribeUrl: confirmationExample.SubscribeURL!,
   createdAt: new Date(confirmationExample.Timestamp!),
 }), exampleBaseUrl, exampleSigning);
 const event = signedMessage(notification({
   messageId: notificationExample.MessageId!,
-  subscriptionReferenceNumber: notificationExample.TopicArn!,
+  subscriptionReferenceNumber: referenceOfTopicArn(notificationExample.TopicArn!),
   payload: payloadExample,
   createdAt: new Date(notificationExample.Timestamp!),
 }), exampleBaseUrl, exampleSigning);
@@ -123,6 +124,9 @@ describe('attempt requests', () => {
       'webhook-timestamp': '1795166042',
       'webhook-signature': expect.stringMatching(/^v1a,/),
       'x-amz-sns-message-type': message.Type,
+      'x-amz-sns-message-id': message.MessageId,
+      'x-amz-sns-topic-arn': message.TopicArn,
+      'x-amz-sns-subscription-arn': expect.stringMatching(`^${message.TopicArn}:[0-9a-f-]{36}$`),
     });
     for (const { $ref } of document.webhooks[webhook].post.parameters) {
       const parameter = document.components.parameters[$ref.split('/').pop()!]!;

@@ -3,6 +3,7 @@
  * opens it; request durations by operation and status, the delivery queue and the pools.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basePath } from '../../src/http/app.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
@@ -56,8 +57,9 @@ describeEachDatabase('metrics', (database) => {
       await service.request('GET', '/works/updates', { token: planner });
       await service.request('GET', '/works/updates', { token: planner, query: { page_size: '0' } });
       const text = await (await scrape(service, operator)).text();
-      expect(text).toMatch(/street_events_http_request_duration_seconds_count\{operation="\/v7\/works\/updates",method="GET",status="200"\} [1-9]/);
-      expect(text).toMatch(/street_events_http_request_duration_seconds_count\{operation="\/v7\/works\/updates",method="GET",status="400"\} [1-9]/);
+      const count = (status: number) => `street_events_http_request_duration_seconds_count{operation="${basePath}/works/updates",method="GET",status="${status}"}`;
+      expect(text).toMatch(new RegExp(`^${count(200).replace(/[{}]/g, '\\$&')} [1-9]`, 'm'));
+      expect(text).toMatch(new RegExp(`^${count(400).replace(/[{}]/g, '\\$&')} [1-9]`, 'm'));
     });
 
     it('the delivery queue, its oldest age and the dead letters, from the database', async () => {

@@ -4,7 +4,8 @@
  * and dead letters listed and replayed.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,16 @@ import { startReceiver, type Receiver } from '../delivery/receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, promoter } from '../support/fixtures.js';
 import { eventually, loopbackPolicy } from './harness.js';
+
+/** The status of an https GET that trusts only the given certificate authority. */
+function statusTrustingOnly(url: string, ca: string): Promise<number> {
+  return new Promise((resolve, reject) =>
+    httpsGet(url, { ca }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    }).on('error', reject),
+  );
+}
 
 const serviceDirectory = fileURLToPath(new URL('../..', import.meta.url));
 const baseEnv = { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn' };
@@ -105,8 +116,10 @@ for (const backend of ['pglite', 'postgres'] as const) {
           expect(got).toBeDefined();
           return JSON.parse(got!.body) as { SubscribeURL: string };
         }, 20_000);
-        expect(confirmation.SubscribeURL.startsWith(`${baseUrl}/api-notifications/confirm?token=`)).toBe(true);
-        expect((await fetch(confirmation.SubscribeURL)).status).toBe(200);
+        const httpsBaseUrl = /^HTTPS: (https:\/\/\S+) /m.exec(served.output())![1]!;
+        const caFile = /NODE_EXTRA_CA_CERTS=(\S+)/.exec(served.output())![1]!;
+        expect(confirmation.SubscribeURL.startsWith(`${httpsBaseUrl}/api-notifications/confirm?token=`)).toBe(true);
+        expect(await statusTrustingOnly(confirmation.SubscribeURL, readFileSync(caFile, 'utf8'))).toBe(200);
         const keys = (await (await fetch(new URL('/.well-known/webhook-keys', baseUrl))).json()) as { keys: unknown[] };
         expect(keys.keys).toHaveLength(1);
       } finally {

@@ -21,6 +21,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases.js
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { documentSchema, type RunningService } from '../support/http.js';
 import { arrived, eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
+import { referenceOfTopicArn, topicArnOf } from '../../src/delivery/messages.js';
 
 interface Received {
   request: ReceivedRequest;
@@ -50,7 +51,7 @@ function receivedFor(receiver: Receiver, reference: string): Received[] {
       const payload = message.Type === 'Notification' ? (JSON.parse(message.Message ?? '') as Record<string, unknown>) : undefined;
       return { request, message, payload };
     })
-    .filter((received) => received.message.TopicArn === reference)
+    .filter((received) => received.message.TopicArn === topicArnOf(reference))
     .map((received) => {
       expectValidAgainstDocument(received);
       return received;
@@ -87,7 +88,7 @@ function deliveryFixture(database: TestDatabase, workerOptions: Partial<WorkerOp
     fixture.answers = new Map();
     fixture.receiver.answer = (request) => {
       const message = JSON.parse(request.body) as Record<string, string>;
-      return fixture.answers.get(message.TopicArn ?? '')?.(request, message) ?? { status: 200 };
+      return fixture.answers.get(referenceOfTopicArn(message.TopicArn ?? ''))?.(request, message) ?? { status: 200 };
     };
     fixture.service = await startNotificationService(database.db);
     fixture.worker = await startTestWorker(database, workerOptions);
@@ -151,13 +152,16 @@ describeEachDatabase('notification delivery', (database) => {
     const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
     expect(confirmation!.message).toMatchObject({
       Type: 'SubscriptionConfirmation',
-      TopicArn: reference,
+      TopicArn: topicArnOf(reference),
       SubscribeURL: expect.stringMatching(new RegExp(`^${fixture.service.baseUrl}/api-notifications/confirm\\?token=cnf_`)),
     });
     expect(confirmation!.request.headers).toMatchObject({
       'content-type': 'text/plain; charset=UTF-8',
       'webhook-id': confirmation!.message.MessageId,
       'x-amz-sns-message-type': 'SubscriptionConfirmation',
+      'x-amz-sns-message-id': confirmation!.message.MessageId,
+      'x-amz-sns-topic-arn': topicArnOf(reference),
+      'x-amz-sns-subscription-arn': expect.stringMatching(`^${topicArnOf(reference)}:`),
     });
     expect(signedByPublishedKey(confirmation!.request, keys)).toBe(true);
 

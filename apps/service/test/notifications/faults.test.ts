@@ -30,6 +30,7 @@ import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.
 import { createPrivatePostgres, freePort, type PrivatePostgres } from '../support/private-postgres.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { confirmationTokenOf, eventually, loopbackPolicy } from './harness.js';
+import { topicArnOf } from '../../src/delivery/messages.js';
 
 /** Fast retries that outlast any outage of these tests (100 attempts about 200 ms apart), a short attempt limit. */
 const serviceEnv = {
@@ -102,7 +103,7 @@ interface Notified {
 function notificationsOf(requests: readonly ReceivedRequest[], { reference }: Subscriber): Notified[] {
   return requests.flatMap((request) => {
     const message = JSON.parse(request.body) as { Type: string; TopicArn: string; Message: string };
-    if (message.Type !== 'Notification' || message.TopicArn !== reference) return [];
+    if (message.Type !== 'Notification' || message.TopicArn !== topicArnOf(reference)) return [];
     const payload = JSON.parse(message.Message) as { update_id: number; work_reference_number: string };
     return [{ request, updateId: payload.update_id, work: payload.work_reference_number }];
   });

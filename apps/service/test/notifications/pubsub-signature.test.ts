@@ -17,6 +17,7 @@ import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { documentSchema, type RunningService } from '../support/http.js';
 import { arrived, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
+import { topicArnOf } from '../../src/delivery/messages.js';
 
 type Message = Record<string, string>;
 
@@ -73,7 +74,7 @@ describeEachDatabase('pub/sub signature', (database) => {
   });
 
   const messagesOf = (reference: string, type: string): Message[] =>
-    receiver.received.map((request) => JSON.parse(request.body) as Message).filter((m) => m.TopicArn === reference && m.Type === type);
+    receiver.received.map((request) => JSON.parse(request.body) as Message).filter((m) => m.TopicArn === topicArnOf(reference) && m.Type === type);
 
   async function confirmedSubscription() {
     const owner = await promoter(database.db);

@@ -56,12 +56,48 @@ describeEachDatabase('subscriptions', (database) => {
       expect(stored).toMatchObject({ status: 'unconfirmed', apiEndpoint: endpoint, description: 'Control room' });
     });
 
-    it('refuses a second subscription of the organisation with 409, even from another user', async () => {
+    it('refuses a second subscription of an organisation whose subscription is confirmed with 409, even from another user', async () => {
       const { owner, token } = await plannerOfNewPromoter();
-      expect((await subscribeAs(token)).status).toBe(200);
+      await subscribeAndConfirm(token);
       const again = await subscribeAs(await tokenFor(database.db, owner, 'Planner'));
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('conflict');
+    });
+
+    it('subscribing again while unconfirmed replaces the subscription: a new reference, endpoint and confirmation', async () => {
+      const { owner, token } = await plannerOfNewPromoter();
+      const first = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const other = 'http://127.0.0.1:9/other-hook';
+      const again = await subscribeAs(await tokenFor(database.db, owner, 'Planner'), { api_endpoint: other });
+      expect(again.status).toBe(200);
+      const second = again.body.subscription_reference_number as string;
+      expect((await listAs(token)).body).toEqual([{ subscription_reference_number: second, subscription_description: '', subscription_url: other }]);
+      expect((await confirm(service, await confirmationTokenOf(database.db, second))).status).toBe(200);
+      expect(second).not.toBe(first);
+    });
+
+    it('the replaced subscription’s confirmation link stops working (404)', async () => {
+      const { token } = await plannerOfNewPromoter();
+      const first = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const firstToken = await confirmationTokenOf(database.db, first);
+      expect((await subscribeAs(token)).status).toBe(200);
+      expect((await confirm(service, firstToken)).status).toBe(404);
+    });
+
+    it('replacing records event_subscription_removed for the old reference and event_subscription_created for the new', async () => {
+      const { owner, token } = await plannerOfNewPromoter();
+      const first = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const second = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const events = await database.db
+        .select({ type: auditEvents.eventType, object: auditEvents.objectReferenceNumber })
+        .from(auditEvents)
+        .where(eq(auditEvents.promoterOrgId, owner.id))
+        .orderBy(auditEvents.id);
+      expect(events).toEqual([
+        { type: 'event_subscription_created', object: first },
+        { type: 'event_subscription_removed', object: first },
+        { type: 'event_subscription_created', object: second },
+      ]);
     });
 
     it('records event_subscription_created with the acting user and the internal user', async () => {

@@ -11,6 +11,8 @@ import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import { basePath, buildApp, type AppOptions } from '../../src/http/app.js';
 import { listOperations, loadDocument, type JsonSchema, type OpenApiDocument } from '../../src/http/openapi.js';
+import { loginBasePath } from '../../src/http/login.js';
+import { loadLoginDocument } from '../../src/openapi-document.js';
 import { internalDocument } from '../../src/internal/document.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -75,6 +77,7 @@ function documentCheck(document: OpenApiDocument, id: string): ResponseCheck {
 
 const checkAgainstDocument = documentCheck(loadDocument(), 'openapi:document');
 const checkAgainstInternalDocument = documentCheck(internalDocument(), 'openapi:internal');
+const checkAgainstLoginDocument = documentCheck(loadLoginDocument(), 'openapi:login');
 
 export interface TestResponse<Body = any> {
   status: number;
@@ -98,6 +101,8 @@ export interface RunningService {
   request<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
   /** A request to the internal operator API (`path` from `/internal`), checked against its document. */
   internalRequest<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
+  /** A request to the login document's operations (`path` from `/v7`, e.g. `/work/authenticate`), checked against it. */
+  loginRequest<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
   close(): Promise<void>;
 }
 
@@ -127,6 +132,7 @@ export async function startService(options: AppOptions): Promise<RunningService>
     baseUrl: `${origin}${basePath}`,
     request: requester(basePath, checkAgainstDocument),
     internalRequest: requester('', checkAgainstInternalDocument),
+    loginRequest: requester(loginBasePath, checkAgainstLoginDocument),
     close: () => app.close(),
   };
 }

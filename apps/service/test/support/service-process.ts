@@ -69,7 +69,7 @@ export async function startServiceProcess(
     const deadline = Date.now() + timeoutMs;
     const check = () => {
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) return resolve(`${listening[1]}/v7`);
+      if (listening) return resolve(`${listening[1]}/v7/event`);
       if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
         child.kill('SIGKILL');
         return reject(new Error(`the service did not start:\n${output}`));

@@ -118,10 +118,12 @@ export async function startService(
     HOST: "127.0.0.1",
     PORT: String(port),
     LOG_LEVEL: "warn",
+    // Plain HTTP: the tests give the app this http base URL, on which the confirmation links must be.
+    HTTPS_PORT: "off",
     ...env,
   });
   await eventually("the service answers /health", async () => ((await fetch(`http://127.0.0.1:${port}/health`)).ok ? true : undefined));
-  return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}/v7` });
+  return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}/v7/event` });
 }
 
 /**

@@ -4,11 +4,16 @@ import { memorySeenMessages, type SeenMessages } from "./seen-messages.js";
 import { verifyWebhookSignature, type WebhookKeySet, type WebhookPublicKey } from "./verify-signature.js";
 import { fetchedWebhookKeys, staticWebhookKeys, type WebhookKeyProvider } from "./webhook-keys.js";
 
+/** The subscription reference number a `TopicArn` (`arn:street-events:sns:<region>:<account>:<reference>`) names: its last segment. */
+export function subscriptionReferenceOf(topicArn: string): string {
+  return topicArn.slice(topicArn.lastIndexOf(":") + 1);
+}
+
 /** One notification, verified and parsed. */
 export interface ReceivedNotification {
   /** `MessageId`, equal to `webhook-id`: the same on every delivery of the message. */
   id: string;
-  /** `TopicArn`: the subscription reference number. */
+  /** The subscription reference number: the last segment of the ARN-shaped `TopicArn`. */
   subscription: string;
   /** The event: `Message` parsed. */
   payload: NotificationPayload;
@@ -115,7 +120,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       const payload = parsePayload(message.Message);
       if (!payload) return answer(400, "Message is not a notification payload");
       try {
-        await onNotification({ id: message.MessageId, subscription: message.TopicArn, payload, message });
+        await onNotification({ id: message.MessageId, subscription: subscriptionReferenceOf(message.TopicArn), payload, message });
       } catch {
         return answer(500, "the notification handler failed");
       }

@@ -71,7 +71,7 @@ export function notificationMessage(content: NotificationPayload = payload): Not
   return {
     Type: "Notification",
     MessageId: `msg_${++counter}_${Date.now()}`,
-    TopicArn: "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+    TopicArn: "arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
     Message: JSON.stringify(content),
     Timestamp: new Date().toISOString(),
     ...pubSubFields,
@@ -84,7 +84,7 @@ export function confirmationMessage(subscribeUrl: string): SubscriptionConfirmat
     Type: "SubscriptionConfirmation",
     MessageId: `msg_${++counter}_${Date.now()}`,
     Token: "cnf_token",
-    TopicArn: "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
+    TopicArn: "arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y",
     Message: "To confirm the subscription, visit the SubscribeURL included in this message.",
     SubscribeURL: subscribeUrl,
     Timestamp: new Date().toISOString(),

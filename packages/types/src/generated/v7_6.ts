@@ -76,7 +76,7 @@ export interface paths {
      * Subscribe an endpoint to notifications
      * @description Registers an endpoint to be notified of events regarding the caller's organisation. The caller supplies it as an authenticated user of the organisation to be subscribed.
      *
-     *     An organisation has one subscription: subscribing again while one exists is refused with `409`. A Contractor's subscription covers every organisation it holds an active contract with; no per-organisation selector is accepted.
+     *     An organisation has one subscription: subscribing again while a confirmed one exists is refused with `409`. Subscribing again while it is still unconfirmed (a handshake that failed, a wrong endpoint) replaces it: the new endpoint gets a new confirmation and the old link stops working. A Contractor's subscription covers every organisation it holds an active contract with; no per-organisation selector is accepted.
      *
      *     The endpoint is checked at once: an `http` or `https` URL without credentials whose host is, or resolves to, only public addresses (unless the service's configuration allows more); otherwise `400` naming `api_endpoint`. A host name that does not resolve is refused.
      *
@@ -235,6 +235,7 @@ export interface components {
       | "uri_too_long"
       | "unsupported_media_type"
       | "expectation_failed"
+      | "locked"
       | "rate_limited"
       | "header_fields_too_large"
       | "internal_error"
@@ -945,6 +946,12 @@ export interface components {
       subscription_url: string;
     };
     /**
+     * TopicArn
+     * @description ARN-shaped name of the subscription the message belongs to: `arn:street-events:sns:<region>:<account>:<subscription reference number>` (in this service the region is `eu-west-2` and the account `000000000000`). The same on every message of a subscription: allow-list it, as receivers written for the permitting system's notifications do. The subscription reference number is its last segment.
+     * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
+     */
+    TopicArn: string;
+    /**
      * SubscriptionConfirmationMessage
      * @description Sent once to a new subscription's endpoint. Nothing else is delivered until the receiver confirms by an HTTP GET of `SubscribeURL` within 48 hours; unconfirmed subscriptions are then removed. The URL carries a single-use token and needs no other credential.
      */
@@ -955,8 +962,7 @@ export interface components {
       MessageId: string;
       /** @description The single-use confirmation token, also carried in `SubscribeURL`. */
       Token: string;
-      /** @description The subscription reference number the message belongs to; receivers check it is the one they expect. */
-      TopicArn: string;
+      TopicArn: components["schemas"]["TopicArn"];
       /** @description Human-readable instructions. */
       Message: string;
       /**
@@ -1042,8 +1048,7 @@ export interface components {
       Type: "Notification";
       /** @description Unique identifier of the message; equal to the `webhook-id` header and the same on every retry. */
       MessageId: string;
-      /** @description The subscription reference number the message belongs to. */
-      TopicArn: string;
+      TopicArn: components["schemas"]["TopicArn"];
       /** @description The notification payload (`NotificationPayload`) serialised as a JSON string. */
       Message: string;
       /**
@@ -1114,7 +1119,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The `token` header is missing, or its value is not a valid, unrevoked API key. Do not retry with the same token; do not re-authenticate on every call either. */
+    /** @description The `token` header is missing, or its value is neither a valid, unrevoked API key nor a live login token (expired, tampered or revoked). Do not retry with the same token; do not re-authenticate on every call either. */
     Unauthorized: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1195,7 +1200,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request conflicts with the subscription's current state: the organisation already has a subscription (one per organisation), or the subscription is not confirmed yet and so must not be unsubscribed. */
+    /** @description The request conflicts with the subscription's current state: the organisation already has a confirmed subscription (one per organisation; an unconfirmed one is replaced), or the subscription is not confirmed yet and so must not be unsubscribed. */
     Conflict: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1275,6 +1280,21 @@ export interface components {
      * @example Notification
      */
     MessageType: "SubscriptionConfirmation" | "Notification";
+    /**
+     * @description The message's `MessageId` (equal to `webhook-id`), as the permitting system's notifications carry it.
+     * @example msg_2Kp7w9YzL4cQ
+     */
+    PubSubMessageId: string;
+    /**
+     * @description The message's `TopicArn`; allow-list it as receivers written for the permitting system's notifications do.
+     * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
+     */
+    PubSubTopicArn: components["schemas"]["TopicArn"];
+    /**
+     * @description The subscription's ARN: its `TopicArn`, a colon and a UUID-shaped identifier that stays the same for every message of the subscription.
+     * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y:4c8f2a1e-9b3d-4e7a-8f21-6d5c3b2a1f09
+     */
+    PubSubSubscriptionArn: string;
   };
   requestBodies: {
     PermitSearch: {
@@ -1512,6 +1532,21 @@ export interface operations {
          * @example Notification
          */
         "x-amz-sns-message-type": components["parameters"]["MessageType"];
+        /**
+         * @description The message's `MessageId` (equal to `webhook-id`), as the permitting system's notifications carry it.
+         * @example msg_2Kp7w9YzL4cQ
+         */
+        "x-amz-sns-message-id": components["parameters"]["PubSubMessageId"];
+        /**
+         * @description The message's `TopicArn`; allow-list it as receivers written for the permitting system's notifications do.
+         * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
+         */
+        "x-amz-sns-topic-arn": components["parameters"]["PubSubTopicArn"];
+        /**
+         * @description The subscription's ARN: its `TopicArn`, a colon and a UUID-shaped identifier that stays the same for every message of the subscription.
+         * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y:4c8f2a1e-9b3d-4e7a-8f21-6d5c3b2a1f09
+         */
+        "x-amz-sns-subscription-arn": components["parameters"]["PubSubSubscriptionArn"];
       };
       path?: never;
       cookie?: never;
@@ -1519,7 +1554,7 @@ export interface operations {
     /** @description The envelope as JSON text: parse the raw body (sent as `text/plain; charset=UTF-8`) as JSON to get a `SubscriptionConfirmationMessage`. Check `webhook-signature` on the raw body before parsing. */
     requestBody: {
       content: {
-        /** @example {"Type":"SubscriptionConfirmation","MessageId":"msg_1Hn6v8XyK3bP","Token":"cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU","TopicArn":"SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y","Message":"You have chosen to subscribe to street works notifications. To confirm the subscription, visit the SubscribeURL included in this message.","SubscribeURL":"https://events.example/v7/api-notifications/confirm?token=cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU","Timestamp":"2026-11-20T09:10:00.000Z","SignatureVersion":"1","Signature":"J+avU1OnRzqP0ofGc3sFjYQ4smbDqKHACkaLIfjbKGBD6kpua3HZKlY5Xi3pLhsOC7M4SWhlkOh0bfUWecHIh70e9xRwWLNacdzYiDEA8hjSmNb4ht4mzu84wjoksBN4CniVI638/sO0I54m74XiqDYdm6CnmVe84Mzh6x/YBaDCLem2PTKYD1u9YZumWLC5IlN2ibZwiO2rqUODwrcgILzxNfHqoRD3aXjZyPMOUxWJyk+KJaQ8jk2ST0M07qW9A7APDkKF46ai//HiRuB+S00v09lfduxAeBBvKSnaTgNcr+3N5d8nrNEPCh+zf3Oyw3YGqaplYj042X2UW01+ag==","SigningCertURL":"https://events.example/v7/api-notifications/signing-certificates/1.pem"} */
+        /** @example {"Type":"SubscriptionConfirmation","MessageId":"msg_1Hn6v8XyK3bP","Token":"cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU","TopicArn":"arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y","Message":"You have chosen to subscribe to street works notifications. To confirm the subscription, visit the SubscribeURL included in this message.","SubscribeURL":"https://events.example/v7/event/api-notifications/confirm?token=cnf_Qm9vX3Rva2VuX29ubHlfb25jZV91c2FibGU","Timestamp":"2026-11-20T09:10:00.000Z","SignatureVersion":"1","Signature":"Z7xxF0l4VC6aZZWPLZZlNn+o+X8cqC2pxQH/gp9a5JWMq6xVeWSWozYvf11R/pjKkomhjiluk90F5ttovsB3MjfgRwxpp0T/5Mk6UPtPKhvmJF4r9fXUDB+BqGwNCAy3uRSITkfE7BzueJhTw1py/A7p6bKeH+2afJggZrYkmO4hHg1a+lEj7GYAhcnRkdB9DWBex8lOoU9LlZJA4iJxb4/uSLZ/48aJzyPrHr8JjjZRHG+zHdrRb3gmSz82wi3R/du2F+b5vwAgPHGbYdyLk0W0zSzdvt1mTLAdT6jEQxjIR8e1MRE9ljJNXZEYrlLra9ppI9voDwZKV+A9iYhhXQ==","SigningCertURL":"https://events.example/v7/event/api-notifications/signing-certificates/1.pem"} */
         "text/plain": string;
       };
     };
@@ -1571,6 +1606,21 @@ export interface operations {
          * @example Notification
          */
         "x-amz-sns-message-type": components["parameters"]["MessageType"];
+        /**
+         * @description The message's `MessageId` (equal to `webhook-id`), as the permitting system's notifications carry it.
+         * @example msg_2Kp7w9YzL4cQ
+         */
+        "x-amz-sns-message-id": components["parameters"]["PubSubMessageId"];
+        /**
+         * @description The message's `TopicArn`; allow-list it as receivers written for the permitting system's notifications do.
+         * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y
+         */
+        "x-amz-sns-topic-arn": components["parameters"]["PubSubTopicArn"];
+        /**
+         * @description The subscription's ARN: its `TopicArn`, a colon and a UUID-shaped identifier that stays the same for every message of the subscription.
+         * @example arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y:4c8f2a1e-9b3d-4e7a-8f21-6d5c3b2a1f09
+         */
+        "x-amz-sns-subscription-arn": components["parameters"]["PubSubSubscriptionArn"];
       };
       path?: never;
       cookie?: never;
@@ -1578,7 +1628,7 @@ export interface operations {
     /** @description The envelope as JSON text: parse the raw body (sent as `text/plain; charset=UTF-8`) as JSON to get a `NotificationMessage`. Check `webhook-signature` on the raw body before parsing. */
     requestBody: {
       content: {
-        /** @example {"Type":"Notification","MessageId":"msg_2Kp7w9YzL4cQ","TopicArn":"SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y","Message":"{\"update_id\":1045874,\"update_date_time\":\"2026-11-20T09:14:02.118Z\",\"event_type\":\"permit_submitted\",\"event_type_string\":\"Permit submitted\",\"object_type\":\"permit\",\"object_type_string\":\"Permit\",\"work_reference_number\":\"NW7001000123456\",\"object_reference_number\":\"NW7001000123456-01\",\"parent_object_reference_number\":\"NW7001000123456\",\"promoter_swa_code\":\"7001\",\"internal_user_identifier\":\"EMP-00421\",\"internal_user_name\":\"Sam Patel\"}","Timestamp":"2026-11-20T09:14:02.301Z","SignatureVersion":"1","Signature":"hJlqFoAX84wCFM4kS7HeIDDWu+91XygTgBZWHWdVYDlONAgygih/h4rfUYNdZGrLVsP/3vhYuxPDSMIh50HB9g1LXtai96GI8MlfuJHUlncsuABGS13vrP/Lh0L8bJ1mIpTl5AZmrYfw2Vr1A/Ws2Np+bTzpTL1xi2oJweQFbiuyyBAm+f1pRbH5T9yUY/SP+Qo93mdG30V+b9fSnriwanOGqLSsjO/n0RImB7TNR9YRKmUq9pBWQ00nbUffbwfL9AIlUZvTAsNnFTCBo8KEMK45QDWzB6b1mnAu46VEoD0aqJFRNtW9rI0K1LPfJcxl5m5LBA+5aM2dW1krxeeW5Q==","SigningCertURL":"https://events.example/v7/api-notifications/signing-certificates/1.pem","UnsubscribeURL":"https://events.example/v7/api-notifications/unsubscribe-link?subscription=SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y&token=1-pkAwv4tyd_eRW4QtEh4wdfOnz_nW8O8kqjqRKbkUU"} */
+        /** @example {"Type":"Notification","MessageId":"msg_2Kp7w9YzL4cQ","TopicArn":"arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y","Message":"{\"update_id\":1045874,\"update_date_time\":\"2026-11-20T09:14:02.118Z\",\"event_type\":\"permit_submitted\",\"event_type_string\":\"Permit submitted\",\"object_type\":\"permit\",\"object_type_string\":\"Permit\",\"work_reference_number\":\"NW7001000123456\",\"object_reference_number\":\"NW7001000123456-01\",\"parent_object_reference_number\":\"NW7001000123456\",\"promoter_swa_code\":\"7001\",\"internal_user_identifier\":\"EMP-00421\",\"internal_user_name\":\"Sam Patel\"}","Timestamp":"2026-11-20T09:14:02.301Z","SignatureVersion":"1","Signature":"JeEIIPCt2BcE4TEwrf0AFGovNtUtuCLVojd62dxFtib1jHINJMhPP0Qqng0ceYJggwt3hJ8AW4qTLEwxllWgdOH2EK13DlPmSw+mZoKRE2q4z42iwEwpucNWx8dbu9YRvVBf6OhS8qmNnWaYF3g126m5hAz/stYBePjmzYNNGC91FCcNoanb7SpKeAmjXNn2UBuD6O2j2ifdkhO620JaSR1q9j+FHXBC+PlrufxBhSyh0Zg6PUU8zMnVEJgFy85E3aP7GeD6/XhCkluevY0YksQldus//VFwjrbk2NheqGXtbu2DjZpzhZ+Y2NqlUrQkarbvclDpmjXfn0Q9ecttoQ==","SigningCertURL":"https://events.example/v7/event/api-notifications/signing-certificates/1.pem","UnsubscribeURL":"https://events.example/v7/event/api-notifications/unsubscribe-link?subscription=SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y&token=1-pkAwv4tyd_eRW4QtEh4wdfOnz_nW8O8kqjqRKbkUU"} */
         "text/plain": string;
       };
     };
@@ -1639,6 +1689,7 @@ export type SubscriptionReferenceNumber = components["schemas"]["SubscriptionRef
 export type SubscriptionCreateResponse = components["schemas"]["SubscriptionCreateResponse"];
 export type SubscriptionRemoveRequest = components["schemas"]["SubscriptionRemoveRequest"];
 export type GetSubscriptionsResponse = components["schemas"]["GetSubscriptionsResponse"];
+export type TopicArn = components["schemas"]["TopicArn"];
 export type SubscriptionConfirmationMessage =
   components["schemas"]["SubscriptionConfirmationMessage"];
 export type SubscriptionConfirmedResponse = components["schemas"]["SubscriptionConfirmedResponse"];
@@ -1663,6 +1714,7 @@ export const enumerations = {
       "uri_too_long",
       "unsupported_media_type",
       "expectation_failed",
+      "locked",
       "rate_limited",
       "header_fields_too_large",
       "internal_error",
@@ -1685,6 +1737,8 @@ export const enumerations = {
         "414: the request target (path and query string) is longer than 8192 characters.",
       unsupported_media_type: "415: the request body is not `application/json`.",
       expectation_failed: "417: the request has an `Expect` header other than `100-continue`.",
+      locked:
+        "423: the account is locked after five failed logins in a row; retry after `Retry-After` seconds.",
       rate_limited: "429: too many requests; wait for `Retry-After` seconds.",
       header_fields_too_large: "431: the request line and headers together are larger than 16 KiB.",
       internal_error: "500: an unexpected failure in the service.",
@@ -2445,12 +2499,20 @@ export const propertyConstraints = {
   },
   GetSubscriptionsResponse: { subscription_reference_number: { maxLength: 64 } },
   SubscriptionConfirmationMessage: {
+    TopicArn: {
+      maxLength: 128,
+      pattern: "^arn:street-events:sns:[a-z0-9-]+:[0-9]{12}:SUB-[0-9A-Z]{26}$",
+    },
     SubscribeURL: { format: "uri" },
     Timestamp: { format: "date-time" },
     SigningCertURL: { maxLength: 2048, format: "uri" },
   },
   SubscriptionConfirmedResponse: { subscription_reference_number: { maxLength: 64 } },
   NotificationMessage: {
+    TopicArn: {
+      maxLength: 128,
+      pattern: "^arn:street-events:sns:[a-z0-9-]+:[0-9]{12}:SUB-[0-9A-Z]{26}$",
+    },
     Timestamp: { format: "date-time" },
     SigningCertURL: { maxLength: 2048, format: "uri" },
     UnsubscribeURL: { maxLength: 2048, format: "uri" },

@@ -1,0 +1,215 @@
+/**
+ * Login as the permitting system does it: an email address and password give short-lived tokens
+ * for the `token` header and a refresh token (see openapi/login). Tokens are JSON Web Tokens
+ * signed with HS256 by `jose` (a kept library for JWTs: signing, expiry and algorithm checks done
+ * once, correctly) with a secret made once and kept in the database, so every instance accepts
+ * every instance's tokens. Each login is a session; its refresh token is stored only as a
+ * SHA-256, and revoking the session (`revokeSessions`) ends its tokens too, because a token is
+ * accepted only while its session is live.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { components } from '@street-events/types/login';
+import { systemClock, type Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { loginKeys, loginSessions, organisations, users } from '../db/schema.js';
+import { LockedError, NotFoundError, UnauthenticatedError } from '../errors.js';
+import type { Caller } from './caller.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { credentialsChanged, tokenHash, withActiveContracts } from './tokens.js';
+
+type AuthenticationResponse = components['schemas']['AuthenticationResponse'];
+type RefreshResponse = components['schemas']['RefreshResponse'];
+
+export interface LoginOptions {
+  /** How long an id or access token lasts (`LOGIN_TOKEN_TTL_SECONDS`); an hour by default. */
+  tokenTtlSeconds: number;
+  now?: Clock;
+}
+
+export const defaultTokenTtlSeconds = 3600;
+/** Failed logins in a row that lock the account, and for how long. */
+export const maxFailedLogins = 5;
+export const lockoutMs = 5 * 60 * 1000;
+export const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
+
+const issuer = 'street-events';
+type TokenKind = 'id' | 'access' | 'session';
+
+const secrets = new WeakMap<Database, Promise<Uint8Array>>();
+
+/** The signing secret: the first of `login_keys`, made on first use. */
+function signingSecret(db: Database): Promise<Uint8Array> {
+  let secret = secrets.get(db);
+  if (secret === undefined) {
+    secret = (async () => {
+      const first = () => db.select({ secret: loginKeys.secret }).from(loginKeys).orderBy(asc(loginKeys.id)).limit(1);
+      let [row] = await first();
+      if (!row) {
+        await db.insert(loginKeys).values({ secret: randomBytes(32).toString('base64url') });
+        [row] = await first();
+      }
+      return Buffer.from(row!.secret, 'base64url');
+    })();
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}
+
+async function signToken(db: Database, kind: TokenKind, userId: number, sessionId: number, now: Date, expiresAt: Date): Promise<string> {
+  return new SignJWT({ typ: kind, sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(issuer)
+    .setSubject(String(userId))
+    .setIssuedAt(now)
+    .setExpirationTime(expiresAt)
+    .sign(await signingSecret(db));
+}
+
+async function tokensOf(db: Database, userId: number, sessionId: number, now: Date, options: LoginOptions) {
+  const expiresAt = new Date(now.getTime() + options.tokenTtlSeconds * 1000);
+  return {
+    idToken: await signToken(db, 'id', userId, sessionId, now, expiresAt),
+    accessToken: await signToken(db, 'access', userId, sessionId, now, expiresAt),
+  };
+}
+
+interface LoginUser {
+  id: number;
+  passwordHash: string | null;
+  lockedUntil: Date | null;
+  organisationReference: string;
+}
+
+async function userByEmail(db: Database, emailAddress: string): Promise<LoginUser | undefined> {
+  const [found] = await db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      lockedUntil: users.lockedUntil,
+      organisationReference: sql<string>`coalesce(${organisations.swaCode}, ${organisations.name})`,
+    })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.email, emailAddress.trim().toLowerCase()));
+  return found;
+}
+
+/** Counts a failed login; the `maxFailedLogins`-th in a row locks the account for `lockoutMs`. */
+async function recordFailure(db: Database, userId: number, now: Date): Promise<void> {
+  const lockedUntil = new Date(now.getTime() + lockoutMs);
+  await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${maxFailedLogins} then 0 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxFailedLogins} then ${lockedUntil} else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** `POST /work/authenticate`: tokens for a user's email address and password, or 401, or 423 while locked. */
+export async function login(
+  db: Database,
+  credentials: { emailAddress: string; password: string },
+  options: LoginOptions,
+): Promise<AuthenticationResponse> {
+  const now = (options.now ?? systemClock)();
+  const user = await userByEmail(db, credentials.emailAddress);
+  if (user?.lockedUntil && user.lockedUntil > now) {
+    const seconds = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 1000);
+    throw new LockedError(`The account is locked after ${maxFailedLogins} failed logins; retry in ${seconds} seconds.`, seconds);
+  }
+  const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !user.passwordHash || !matches) {
+    if (user) await recordFailure(db, user.id, now);
+    throw new UnauthenticatedError('The email address or the password is wrong.');
+  }
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  const refreshToken = `rt_${randomBytes(32).toString('base64url')}`;
+  const sessionExpiresAt = new Date(now.getTime() + refreshTokenTtlMs);
+  const [session] = await db
+    .insert(loginSessions)
+    .values({ userId: user.id, refreshTokenHash: tokenHash(refreshToken), createdAt: now, expiresAt: sessionExpiresAt })
+    .returning({ id: loginSessions.id });
+  return {
+    ...(await tokensOf(db, user.id, session!.id, now, options)),
+    refreshToken,
+    sessionToken: await signToken(db, 'session', user.id, session!.id, now, sessionExpiresAt),
+    organisationReference: user.organisationReference,
+  };
+}
+
+/** `POST /party/refresh`: new tokens for a live session's refresh token, or 401. */
+export async function refresh(db: Database, refreshToken: string, options: LoginOptions): Promise<RefreshResponse> {
+  const now = (options.now ?? systemClock)();
+  const [session] = await db
+    .select({ id: loginSessions.id, userId: loginSessions.userId })
+    .from(loginSessions)
+    .where(and(eq(loginSessions.refreshTokenHash, tokenHash(refreshToken)), isNull(loginSessions.revokedAt), gt(loginSessions.expiresAt, now)));
+  if (!session) throw new UnauthenticatedError('The refresh token is unknown, expired or revoked.');
+  const { idToken, accessToken } = await tokensOf(db, session.userId, session.id, now, options);
+  return { id_token: idToken, access_token: accessToken };
+}
+
+/**
+ * The caller an id or access token stands for, and until when (ms), or null: not a token of
+ * this service, tampered, expired, of another kind, or of a revoked or expired session.
+ */
+export async function authenticateLoginToken(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ caller: Caller; expiresAt: number } | null> {
+  if (token.split('.').length !== 3) return null;
+  let claims: { sub?: string; sid?: unknown; typ?: unknown; exp?: number };
+  try {
+    ({ payload: claims } = await jwtVerify(token, await signingSecret(db), { algorithms: ['HS256'], issuer, currentDate: now }));
+  } catch {
+    return null;
+  }
+  if ((claims.typ !== 'id' && claims.typ !== 'access') || typeof claims.sid !== 'number' || !/^[1-9][0-9]{0,9}$/.test(claims.sub ?? '')) return null;
+  const [found] = await db
+    .select({
+      username: users.username,
+      role: users.role,
+      organisation: { id: organisations.id, kind: organisations.kind, name: organisations.name, swaCode: organisations.swaCode },
+    })
+    .from(loginSessions)
+    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(
+      and(
+        eq(loginSessions.id, claims.sid),
+        eq(loginSessions.userId, Number(claims.sub)),
+        isNull(loginSessions.revokedAt),
+        gt(loginSessions.expiresAt, now),
+      ),
+    );
+  if (!found) return null;
+  return { caller: await withActiveContracts(db, found), expiresAt: claims.exp! * 1000 };
+}
+
+/** Gives a user an email address and a password (operator); unlocks the account. */
+export async function setPassword(db: Database, username: string, email: string, password: string): Promise<void> {
+  const updated = await db
+    .update(users)
+    .set({ email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null })
+    .where(eq(users.username, username))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new NotFoundError(`no user ${username}`, 'username');
+}
+
+/** Revokes every live login session of a user, and so every token issued from them; returns how many. */
+export async function revokeSessions(db: Database, username: string, now: Date = new Date()): Promise<number> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!user) throw new NotFoundError(`no user ${username}`, 'username');
+  const revoked = await db
+    .update(loginSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(loginSessions.userId, user.id), isNull(loginSessions.revokedAt)))
+    .returning({ id: loginSessions.id });
+  credentialsChanged();
+  return revoked.length;
+}

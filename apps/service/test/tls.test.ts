@@ -1,0 +1,86 @@
+/**
+ * HTTPS with the sandbox's own certificate authority: made once under a directory, its server
+ * certificate trusted by a client that trusts only that CA, and the links of messages built on the
+ * https address.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { X509Certificate } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/database.js';
+import { startServer, type RunningServer } from '../src/server.js';
+import { ensureLocalTls, type LocalTls } from '../src/tls/local-ca.js';
+import { describeEachDatabase, type TestDatabase } from './support/databases.js';
+
+/** The status of an https GET trusting only `ca` (none: Node's own list). */
+function statusOf(url: string, ca?: string): Promise<number | string> {
+  return new Promise((resolve) =>
+    get(url, ca ? { ca } : {}, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    }).on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message)),
+  );
+}
+
+let directory = '';
+let tls: LocalTls;
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'street-events-tls-'));
+  tls = await ensureLocalTls(directory);
+}, 30_000);
+afterAll(() => {
+  if (directory !== '') rmSync(directory, { recursive: true, force: true });
+});
+
+describe('the local certificate authority', () => {
+  it('is made once: a second call keeps the CA and the server certificate', async () => {
+    const again = await ensureLocalTls(directory);
+    expect([again.caFile, again.cert, readFileSync(again.caFile, 'utf8')]).toEqual([tls.caFile, tls.cert, readFileSync(tls.caFile, 'utf8')]);
+  });
+
+  it('signs a server certificate for localhost, 127.0.0.1 and ::1', () => {
+    const server = new X509Certificate(tls.cert);
+    const ca = new X509Certificate(readFileSync(tls.caFile));
+    expect([server.checkIssued(ca), server.verify(ca.publicKey), server.subjectAltName]).toEqual([
+      true,
+      true,
+      'DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1',
+    ]);
+  });
+});
+
+/** The test database as the handle `startServer` takes; closing the server leaves it open. */
+function handleOf(database: TestDatabase): DatabaseHandle {
+  return {
+    kind: database.kind,
+    db: database.db,
+    limitedTo: (ms, options) => database.limitedTo(ms, options),
+    migrate: () => database.migrate(),
+    listen: (channel, onNotify, log) => database.listen(channel, onNotify, log),
+    close: async () => undefined,
+  };
+}
+
+describeEachDatabase('the HTTPS listener', (database) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    const config = configFromEnv({ LOG_LEVEL: 'warn', DELIVERY_WORKER: 'off' });
+    server = await startServer({ ...config, host: '127.0.0.1', port: 0, tls: { port: 0, cert: tls.cert, key: tls.key, caFile: tls.caFile } }, handleOf(database));
+  });
+  afterAll(() => server?.close());
+
+  it('serves the interface on https://localhost with the sandbox certificate', () => {
+    expect(server.httpsBaseUrl).toMatch(/^https:\/\/localhost:\d+\/v7\/event$/);
+  });
+
+  it('answers a client that trusts only the local CA', async () => {
+    expect(await statusOf(`${server.httpsBaseUrl}/api-notifications/webhook-keys`, readFileSync(tls.caFile, 'utf8'))).toBe(200);
+  });
+
+  it('is refused by a client that does not trust the local CA', async () => {
+    expect(await statusOf(`${server.httpsBaseUrl}/api-notifications/webhook-keys`)).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+  });
+});
