@@ -19,6 +19,7 @@ import { describeFailure } from './cli-errors.js';
 import { progressBar } from './seed/progress.js';
 import { seedSandbox, type SandboxSummary } from './seed/sandbox.js';
 import { defaultTokensFile, prepareSandbox, writeSandboxTokens, type KeptTokens } from './seed/sandbox-tokens.js';
+import { refreshPollRows } from './events/poll-rows.js';
 import { configFromEnv } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
 import { closeOnSignals, startServer, type RunningServer } from './server.js';
@@ -100,9 +101,10 @@ program
   .command('migrate')
   .description('apply the pending database migrations')
   .action((_options, command: Command) =>
-    withDatabase(command, async (_db, handle) => {
+    withDatabase(command, async (db, handle) => {
       await handle.migrate();
-      console.error('migrations applied');
+      const written = await refreshPollRows(db);
+      console.error(written > 0 ? `migrations applied; ${written} polling rows written` : 'migrations applied');
     }, { create: true }),
   );
 

@@ -11,6 +11,7 @@ import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp } from './http/app.js';
 import { createMetrics } from './http/metrics.js';
+import { refreshPollRows } from './events/poll-rows.js';
 import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
 import { notificationHandlers, notificationRoutes } from './notifications/http.js';
 import { ensureSigningCertificate, ensureSigningKey } from './notifications/keys.js';
@@ -31,6 +32,7 @@ export interface RunningServer {
 export async function startServer(config: ServiceConfig, database?: DatabaseHandle): Promise<RunningServer> {
   const handle = database ?? (await openDatabase(config.database));
   await handle.migrate();
+  await refreshPollRows(handle.db);
   await ensureSigningKey(handle.db);
   await ensureSigningCertificate(handle.db);
   const notifications = config.notifications;

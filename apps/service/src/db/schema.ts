@@ -328,6 +328,14 @@ export const auditEvents = pgTable(
     promoterOrgId: integer('promoter_org_id').references(() => organisations.id),
     highwayAuthorityOrgId: integer('highway_authority_org_id').references(() => organisations.id),
     workstreamPrefix: char('workstream_prefix', { length: 3 }),
+    /**
+     * A work event's polling row as JSON text, written once: the event source inserts the text
+     * before and after `update_id` (`poll_row_head`, `poll_row_tail`), and the commit-time trigger
+     * that allocates the id joins them (see src/queries/poll-rows.ts).
+     */
+    pollRowHead: text('poll_row_head'),
+    pollRowTail: text('poll_row_tail'),
+    pollRow: text('poll_row'),
   },
   (t) => [
     index('audit_events_promoter_update').on(t.promoterOrgId, t.updateId),
@@ -445,4 +453,10 @@ export const signingKeys = pgTable('signing_keys', {
   privateKeyPem: text('private_key_pem').notNull(),
   createdAt: createdAt(),
   retiredAt: moment('retired_at'),
+});
+
+/** The fingerprint of what each read model's stored text was built from (the document's enumeration texts). */
+export const readModels = pgTable('read_models', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
 });

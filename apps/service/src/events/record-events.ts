@@ -32,6 +32,7 @@ import { auditEvents } from '../db/schema.js';
 import type { AuditEventType, AuditObjectType } from '../domain/enums.js';
 import { systemClock, type Clock } from '../clock.js';
 import { enqueueNotifications } from '../notifications/outbox.js';
+import { pollRowParts } from './poll-rows.js';
 
 /** Who acted, as supplied by the causing request; stored on every event it causes. */
 export interface Actor {
@@ -104,8 +105,16 @@ export interface EventSpec {
 
 export type AuditEventRow = typeof auditEvents.$inferInsert;
 
+/** A work event's polling row around its id (see poll-rows.ts); none for organisation-level events. */
+function pollRowOf(scope: EventScope, at: Date, event: EventSpec): Pick<AuditEventRow, 'pollRowHead' | 'pollRowTail'> {
+  if (scope.workReferenceNumber === null) return {};
+  const { head, tail } = pollRowParts({ ...event, workReferenceNumber: scope.workReferenceNumber, updateDateTime: at.toISOString() });
+  return { pollRowHead: head, pollRowTail: tail };
+}
+
 export function auditEventRows(scope: EventScope, context: EventContext, events: readonly EventSpec[]): AuditEventRow[] {
   return events.map((event) => ({
+    ...pollRowOf(scope, context.at, event),
     workId: scope.workId,
     workReferenceNumber: scope.workReferenceNumber,
     promoterOrgId: scope.promoterOrgId,

@@ -16,7 +16,7 @@ import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
-import { pollUpdates } from '../queries/poll-updates.js';
+import { pageJson, pollPage } from '../queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
 import { searchPermits } from '../queries/search-permits.js';
 import { concurrencyLimit } from './concurrency-limit.js';
@@ -56,11 +56,17 @@ interface HandlerInput<Id extends OperationId> {
 }
 
 /** An operation's implementation, typed from the document. */
-export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => Promise<Success<Id>>;
+/** An answer whose JSON body is already text (a page of stored polling rows). */
+interface SerializedAnswer {
+  status: 200;
+  json: string;
+}
+
+export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => Promise<Success<Id> | SerializedAnswer>;
 export type Handlers = { [Id in OperationId]?: Handler<Id> };
 
 /** What the router calls: any handler once its operation is known. */
-type RouteHandler = (input: HandlerInput<never>) => Promise<{ status: number; body?: unknown }>;
+type RouteHandler = (input: HandlerInput<never>) => Promise<{ status: number; body?: unknown } | SerializedAnswer>;
 
 export interface AppOptions {
   db: Database;
@@ -111,7 +117,10 @@ function queryHandlers(options: AppOptions): Handlers {
   const searchSlots = concurrencyLimit(options.searchConcurrency ?? defaultSearchConcurrency);
   const queryOptions = { now: options.clock ?? systemClock, statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs };
   return {
-    getWorkUpdates: async ({ caller, query }) => ({ status: 200, body: await pollUpdates(options.pollDb ?? options.db, caller, query, queryOptions) }),
+    getWorkUpdates: async ({ caller, query }) => ({
+      status: 200,
+      json: pageJson(await pollPage(options.pollDb ?? options.db, caller, query, queryOptions)),
+    }),
     searchPermits: async ({ caller, body }) => ({
       status: 200,
       body: await searchSlots(() => searchPermits(options.searchDb ?? options.db, caller, body, queryOptions)),
@@ -260,6 +269,7 @@ function registerOperationAt(
         body: request.body as never,
         request,
       });
+      if ('json' in result) return reply.code(result.status).type('application/json; charset=utf-8').send(result.json);
       return reply.code(result.status).send(result.body);
     },
   });

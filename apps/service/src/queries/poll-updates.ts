@@ -14,14 +14,15 @@
  * - `exclude_events_from` leaves out the events a username caused.
  * - The query runs under a statement time limit (30 s by default); see query-timeout.ts.
  */
-import type { operations, WorkUpdateResponse, WorkUpdateSummary } from '@street-events/types';
+import type { operations, WorkUpdateResponse } from '@street-events/types';
 import { parameterConstraints } from '@street-events/types';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { visibilityOf, type Caller, type Visibility } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { organisations } from '../db/schema.js';
-import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
+import type { AuditEventType, AuditObjectType } from '../domain/enums.js';
+import { workUpdateSummary } from '../events/poll-rows.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { compiledText, isoFromUtcText, preparedRows, utcText } from './array-rows.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
@@ -39,12 +40,32 @@ const hourMs = 60 * 60 * 1000;
 const staleCursorAgeMs = 7 * 24 * hourMs;
 const replacementCursorMinAgeMs = hourMs;
 
+/**
+ * A page of polling as stored text: each row's JSON (see events/poll-rows.ts), and
+ * `next_update` (a number, null, or undefined when the answer leaves it out).
+ */
+export interface PollPage {
+  rows: string[];
+  nextUpdate: number | null | undefined;
+}
+
+/** The answer's JSON text: the same bytes as `JSON.stringify` of the `WorkUpdateResponse`. */
+export function pageJson(page: PollPage): string {
+  const next = page.nextUpdate === undefined ? '' : `,"next_update":${page.nextUpdate}`;
+  return `{"rows":[${page.rows.join(',')}]${next}}`;
+}
+
+/** Polling, as the document's objects (for callers in this process; the HTTP answer is `pageJson`). */
 export async function pollUpdates(
   db: Database,
   caller: Caller,
   params: PollUpdatesParams,
   options: QueryOptions = {},
 ): Promise<WorkUpdateResponse> {
+  return JSON.parse(pageJson(await pollPage(db, caller, params, options))) as WorkUpdateResponse;
+}
+
+export async function pollPage(db: Database, caller: Caller, params: PollUpdatesParams, options: QueryOptions = {}): Promise<PollPage> {
   const pageSize = params.page_size ?? parameterConstraints.getWorkUpdates.page_size.default;
   const cursor = params.update_id ?? 0;
   const startDate = params.start_date === undefined ? undefined : new Date(params.start_date);
@@ -66,13 +87,39 @@ export async function pollUpdates(
       prefixes,
       limit: pageSize + 1,
     });
-    const rows = found.slice(0, pageSize).map(workUpdateSummary);
-    if (found.length > pageSize) return { rows, next_update: rows[rows.length - 1]!.update_id };
-    if (rows.length > 0 || params.update_id === undefined) return { rows, next_update: null };
-    const replacement = await replacementCursor(tx, cursor, now);
-    return replacement === undefined ? { rows } : { rows, next_update: replacement };
+    const page = found.slice(0, pageSize);
+    const rows = await storedRows(tx, page);
+    if (found.length > pageSize) return { rows, nextUpdate: Number(page[page.length - 1]![0]) };
+    if (rows.length > 0 || params.update_id === undefined) return { rows, nextUpdate: null };
+    return { rows, nextUpdate: await replacementCursor(tx, cursor, now) };
   });
 }
+
+/** The rows' stored JSON; a row not stored yet (an event older than the stored rows) is built from its columns. */
+async function storedRows(db: Database, page: unknown[][]): Promise<string[]> {
+  const missing = page.filter((row) => row[1] === null).map((row) => Number(row[0]));
+  if (missing.length === 0) return page.map((row) => row[1] as string);
+  const built = new Map<number, string>();
+  for (const row of await preparedRows(db, 'poll_rows_unstored', unstoredRows, [missing])) {
+    const fields = {
+      workReferenceNumber: row[1] as string,
+      updateDateTime: isoFromUtcText(row[2] as string),
+      eventType: row[3] as AuditEventType,
+      objectType: row[4] as AuditObjectType,
+      parentObjectReferenceNumber: row[5] as string | null,
+      objectReferenceNumber: row[6] as string | null,
+    };
+    built.set(Number(row[0]), JSON.stringify(workUpdateSummary(fields, Number(row[0]))));
+  }
+  return page.map((row) => (row[1] as string | null) ?? built.get(Number(row[0]))!);
+}
+
+/** The columns of rows whose JSON is not stored yet. */
+const unstoredRows = compiledText(
+  sql`select a.update_id, a.work_reference_number, ${utcText(sql`a.update_date_time`)}, a.event_type::text, a.object_type::text,
+             a.parent_object_reference_number, a.object_reference_number
+      from audit_events a where a.update_id = any(${sql.param([])}::bigint[])`,
+);
 
 interface PollFilter {
   cursor: number;
@@ -120,13 +167,7 @@ function pollText(name: string, filter: PollFilter): string {
     if (filter.endDate) conditions.push(sql`a.update_date_time < ${sql.param('')}::timestamptz`);
     if (filter.excluded !== undefined) conditions.push(sql`(a.acting_username is null or a.acting_username <> ${sql.param('')})`);
     if (filter.prefixes.length > 0) conditions.push(sql`a.workstream_prefix = any(${sql.param([])}::text[])`);
-    text = compiledText(sql`select a.work_reference_number,
-               ${utcText(sql`a.update_date_time`)} as update_date_time,
-               a.update_id,
-               a.event_type::text as event_type,
-               a.object_type::text as object_type,
-               a.parent_object_reference_number,
-               a.object_reference_number
+    text = compiledText(sql`select a.update_id, a.poll_row
         from audit_events a
         where ${sql.join(conditions, sql` and `)}
         order by a.update_id
@@ -137,7 +178,7 @@ function pollText(name: string, filter: PollFilter): string {
 }
 
 /**
- * The feed's rows after the cursor, as arrays in the order of `workUpdateSummary`. One table,
+ * The feed's rows after the cursor, as `[update_id, poll_row]` arrays. One table,
  * read along `update_id` (or along the promoter's or authority's `(…, update_id)` index); the
  * SQL text depends only on which filters are present, so each shape is one named statement,
  * compiled once and prepared once per connection (see array-rows.ts).
@@ -153,22 +194,6 @@ function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
   if (filter.prefixes.length > 0) params.push(filter.prefixes);
   const name = shapeOf(filter);
   return preparedRows(db, name, pollText(name, filter), params);
-}
-
-function workUpdateSummary(row: unknown[]): WorkUpdateSummary {
-  const eventType = row[3] as AuditEventType;
-  const objectType = row[4] as AuditObjectType;
-  return {
-    work_reference_number: row[0] as string,
-    update_date_time: isoFromUtcText(row[1] as string),
-    update_id: Number(row[2]),
-    event_type: eventType,
-    event_type_string: textOf('AuditEventType', eventType),
-    object_type: objectType,
-    object_type_string: textOf('AuditObjectTypeResponse', objectType),
-    parent_object_reference_number: row[5] as string | null,
-    object_reference_number: row[6] as string | null,
-  };
 }
 
 /**
