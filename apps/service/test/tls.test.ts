@@ -35,6 +35,25 @@ afterAll(() => {
   if (directory !== '') rmSync(directory, { recursive: true, force: true });
 });
 
+describe('HTTPS settings', () => {
+  it('the HTTPS port defaults to PORT + 363 (8443), or 0 with PORT 0; HTTPS_PORT=off turns it off', () => {
+    expect([configFromEnv({}).httpsPort, configFromEnv({ PORT: '0' }).httpsPort, configFromEnv({ HTTPS_PORT: 'off' }).httpsPort]).toEqual([8443, 0, 'off']);
+  });
+
+  it('TLS_CERT_FILE and TLS_KEY_FILE give the listener its certificate and key', () => {
+    const config = configFromEnv({ TLS_CERT_FILE: tls.caFile, TLS_KEY_FILE: tls.caFile, HTTPS_PORT: '9443' });
+    expect([config.tls?.port, config.tls?.cert]).toEqual([9443, readFileSync(tls.caFile, 'utf8')]);
+  });
+
+  it('one of TLS_CERT_FILE and TLS_KEY_FILE without the other is refused', () => {
+    expect(() => configFromEnv({ TLS_CERT_FILE: tls.caFile })).toThrow('TLS_CERT_FILE and TLS_KEY_FILE go together');
+  });
+
+  it('without them, only the sandbox serves HTTPS', () => {
+    expect(configFromEnv({}).tls).toBeUndefined();
+  });
+});
+
 describe('the local certificate authority', () => {
   it('is made once: a second call keeps the CA and the server certificate', async () => {
     const again = await ensureLocalTls(directory);
