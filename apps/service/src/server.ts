@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
-import { basePath, buildApp } from './http/app.js';
+import { basePath, buildApp, clientTimeouts } from './http/app.js';
+import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics } from './http/metrics.js';
 import { refreshPollRows } from './events/poll-rows.js';
 import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
@@ -89,10 +90,23 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
 
 /**
  * An HTTPS listener in front of the same routes (Fastify's `routing`), so one app, one cache and
- * one set of limits serve both; its client time limits are Node's own.
+ * one set of limits serve both, with the same client time limits and the same answers to what
+ * Node's parser refuses (`clientError`, `checkExpectation`).
  */
 async function listenHttps(app: FastifyInstance, host: string, tls: TlsConfig): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = createHttpsServer({ cert: tls.cert, key: tls.key }, (request, response) => app.routing(request, response));
+  const server = createHttpsServer(
+    {
+      cert: tls.cert,
+      key: tls.key,
+      headersTimeout: clientTimeouts.headersMs,
+      requestTimeout: clientTimeouts.requestMs,
+      keepAliveTimeout: clientTimeouts.keepAliveMs,
+      connectionsCheckingInterval: clientTimeouts.checkEveryMs,
+    },
+    (request, response) => app.routing(request, response),
+  );
+  server.on('clientError', clientErrorHandler);
+  server.on('checkExpectation', expectationFailed);
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
     server.listen(tls.port, host, listening);

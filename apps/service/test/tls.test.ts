@@ -5,15 +5,15 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:https';
+import { connect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.js';
-import type { DatabaseHandle } from '../src/db/database.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { ensureLocalTls, type LocalTls } from '../src/tls/local-ca.js';
-import { describeEachDatabase, type TestDatabase } from './support/databases.js';
+import { describeEachDatabase, serverHandleOf } from './support/databases.js';
 
 /** The status of an https GET trusting only `ca` (none: Node's own list). */
 function statusOf(url: string, ca?: string): Promise<number | string> {
@@ -71,23 +71,11 @@ describe('the local certificate authority', () => {
   });
 });
 
-/** The test database as the handle `startServer` takes; closing the server leaves it open. */
-function handleOf(database: TestDatabase): DatabaseHandle {
-  return {
-    kind: database.kind,
-    db: database.db,
-    limitedTo: (ms, options) => database.limitedTo(ms, options),
-    migrate: () => database.migrate(),
-    listen: (channel, onNotify, log) => database.listen(channel, onNotify, log),
-    close: async () => undefined,
-  };
-}
-
 describeEachDatabase('the HTTPS listener', (database) => {
   let server: RunningServer;
   beforeAll(async () => {
     const config = configFromEnv({ LOG_LEVEL: 'warn', DELIVERY_WORKER: 'off' });
-    server = await startServer({ ...config, host: '127.0.0.1', port: 0, tls: { port: 0, cert: tls.cert, key: tls.key, caFile: tls.caFile } }, handleOf(database));
+    server = await startServer({ ...config, host: '127.0.0.1', port: 0, tls: { port: 0, cert: tls.cert, key: tls.key, caFile: tls.caFile } }, serverHandleOf(database));
   });
   afterAll(() => server?.close());
 
@@ -97,6 +85,22 @@ describeEachDatabase('the HTTPS listener', (database) => {
 
   it('answers a client that trusts only the local CA', async () => {
     expect(await statusOf(`${server.httpsBaseUrl}/api-notifications/webhook-keys`, readFileSync(tls.caFile, 'utf8'))).toBe(200);
+  });
+
+  it('answers a request that is not HTTP with the error body, as the plain listener does', async () => {
+    const url = new URL(server.httpsBaseUrl!);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', servername: 'localhost', port: Number(url.port), ca: readFileSync(tls.caFile, 'utf8') }, () =>
+        socket.write('HELLO THERE\r\n\r\n'),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!).error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
   it('is refused by a client that does not trust the local CA', async () => {

@@ -8,25 +8,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { configFromEnv } from '../../src/config.js';
-import type { DatabaseHandle } from '../../src/db/database.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { attempt, campaignArbitrary } from '../../fuzz/campaign.js';
 import { createWorld, type World } from '../../fuzz/world.js';
-import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
+import { describeEachDatabase, serverHandleOf } from '../support/databases.js';
 
 const seed = 20261124;
-
-/** The test database as the handle `startServer` takes; closing the server leaves it open. */
-function handleOf(database: TestDatabase): DatabaseHandle {
-  return {
-    kind: database.kind,
-    db: database.db,
-    limitedTo: (ms, options) => database.limitedTo(ms, options),
-    migrate: () => database.migrate(),
-    listen: (channel, onNotify, log) => database.listen(channel, onNotify, log),
-    close: async () => undefined,
-  };
-}
 
 /** Rules of the schemas themselves: a request the documents accept never breaks one. */
 const schemaRules = new Set(['type', 'enum', 'const', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'additionalProperties', 'oneOf', 'anyOf', 'format']);
@@ -39,7 +26,7 @@ describeEachDatabase('hostile requests generated from the documents', (database)
   beforeAll(async () => {
     world = await createWorld(database.db);
     const config = configFromEnv({ LOG_LEVEL: 'silent', DELIVERY_WORKER: 'off' });
-    server = await startServer({ ...config, host: '127.0.0.1', port: 0 }, handleOf(database));
+    server = await startServer({ ...config, host: '127.0.0.1', port: 0 }, serverHandleOf(database));
     origin = new URL(server.baseUrl);
   });
   afterAll(() => server?.close());

@@ -107,3 +107,15 @@ export function describeEachDatabase(name: string, body: (database: TestDatabase
     });
   }
 }
+
+/** A test database as the handle `startServer` takes; closing the server leaves the database open. */
+export function serverHandleOf(database: TestDatabase): DatabaseHandle {
+  return {
+    kind: database.kind,
+    db: database.db,
+    limitedTo: (ms, options) => database.limitedTo(ms, options),
+    migrate: () => database.migrate(),
+    listen: (channel, onNotify, log) => database.listen(channel, onNotify, log),
+    close: async () => undefined,
+  };
+}
