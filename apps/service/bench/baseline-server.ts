@@ -96,7 +96,7 @@ async function search(caller: Caller, body: { work_reference_numbers?: string[];
     [body.next_cursor ?? 0, caller.organisationId, body.work_reference_numbers],
   );
   const page = rows.slice(0, pageSize);
-  return { rows: page.map(permitSummary), next_cursor: rows.length > pageSize ? page[page.length - 1].id : null };
+  return { rows: page.map(permitSummary), next_cursor: page.length > 0 ? page[page.length - 1].id : (body.next_cursor ?? 0) };
 }
 
 function permitSummary(row: Record<string, any>) {

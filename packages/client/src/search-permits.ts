@@ -23,8 +23,8 @@ export interface SearchPermitsOptions {
 /**
  * The permit summaries of the given works, from `POST /permits/search`: the references
  * deduplicated and split into requests of at most 1000, each followed through `next_cursor`
- * until it is `null`, the end (a `0` from an older service, or an empty page, also ends it: `0`
- * is never sent back, as it would start the search again).
+ * until a page is shorter than the page size, the last (a `0` or `null` from an older service
+ * also ends it: `0` is never sent back, as it would start the search again).
  *
  * Throws `EventsApiError` when the service refuses a call (after the client's retries), and a
  * `RangeError` for a `pageSize` the service would refuse.
@@ -46,7 +46,8 @@ export async function* searchPermits(
       const body = { work_reference_numbers: batch, page_size: pageSize, next_cursor: cursor };
       const page = await withOwnSignal(signal, (own) => unwrap(client.POST("/permits/search", { body, signal: own })));
       yield* page.rows;
-      if (page.rows.length === 0 || page.next_cursor === null || page.next_cursor === 0) break;
+      // A short page is the last one (and an older service answered 0 or null when exhausted).
+      if (page.rows.length < pageSize || !page.next_cursor) break;
       cursor = page.next_cursor;
     }
   }

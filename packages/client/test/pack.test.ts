@@ -71,7 +71,7 @@ export async function poll(): Promise<WorkUpdateSummary[]> {
 
 export async function search(): Promise<number> {
   const { data } = await client.POST("/permits/search", { body: { work_reference_numbers: ["NW7001000123456"] } });
-  return data?.next_cursor ?? 0; // null when exhausted
+  return data?.next_cursor ?? 0;
 }
 
 // The helpers' declarations need no @types/node (this project has none).

@@ -518,9 +518,9 @@ export interface components {
             rows: components["schemas"]["PermitSummaryResponse"][];
             /**
              * Format: double
-             * @description Send it as `next_cursor` to get the next page. `null` when the results are exhausted: there is no next page, stop. A number is always a real position, never `0` (which a request takes to mean "from the start"), so "while `next_cursor` is not null" is the whole stop test and cannot restart the search. Present in every answer, as the interface document requires.
+             * @description Where the next page starts: send it back as `next_cursor`. It is the position of the last permit returned (an internal id, ascending); for a page with no permits, the `next_cursor` that was sent (`0` for none). A page with fewer permits than `page_size` is the last: stop there, or at the first empty page. Following the cursor only ever moves forward, so sending an answer's `next_cursor` back never reads a permit twice. Always a number, as the interface document requires (clients generated from it refuse `null`).
              */
-            next_cursor: number | null;
+            next_cursor: number;
         };
         /**
          * InternalUserIdentifier

@@ -7,8 +7,8 @@
  * - A contractor sees the permits of every promoter it holds an active contract with (this
  *   operation has no swa_code).
  * - Keyset pagination on the permit's internal id, ascending: `next_cursor` is the id of the
- *   last row when more rows exist, and 0 when the results are exhausted. Following it
- *   returns each permit exactly once and ends.
+ *   last row returned, or the cursor sent when no row was; a page shorter than `page_size` is
+ *   the last. Following it returns each permit exactly once, and never starts again.
  */
 import {
   propertyConstraints,
@@ -55,7 +55,8 @@ export async function searchPermits(
     const page = found.slice(0, pageSize);
     return {
       rows: page.map(permitSummary),
-      next_cursor: found.length > pageSize ? (page[page.length - 1]![0] as number) : null,
+      // Where the next page starts: the last permit returned, or the cursor sent when none was.
+      next_cursor: page.length > 0 ? (page[page.length - 1]![0] as number) : (request.next_cursor ?? 0),
     };
   });
 }

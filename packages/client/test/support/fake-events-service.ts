@@ -1,7 +1,7 @@
 // A small fake of the event interface on a random loopback port, following the documented
 // semantics the helpers rely on: the polling cursor (`next_update` is the update_id of the last
 // row returned, `update_id` returns ids above it, a replacement cursor for a stale one), permit
-// search (at most 1000 unique references, page_size 100 to 500, `next_cursor` null when
+// search (at most 1000 unique references, page_size 100 to 500, `next_cursor` the position of the last permit, the page short when
 // exhausted), the webhook keys and the confirmation URL. Failures (any status with headers,
 // a dropped connection, a slow answer) can be queued for the next requests.
 import { createServer, type IncomingHttpHeaders } from "node:http";
@@ -124,7 +124,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
     const start = request.next_cursor ?? 0;
     const rows = visible.slice(start, start + pageSize);
-    return [200, { rows, next_cursor: start + pageSize < visible.length ? start + pageSize : null }];
+    return [200, { rows, next_cursor: rows.length > 0 ? start + rows.length : start }];
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

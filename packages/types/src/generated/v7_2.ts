@@ -52,7 +52,7 @@ export interface paths {
      *
      *     `work_reference_numbers` holds at most 1000 unique, non-null values of at most 24 characters each. References that do not exist or that the caller may not see are left out (no error, so the answer never tells whether another organisation's reference exists). Omitting the list returns every permit visible to the caller: a Planner's promoter's permits, a HighwayAuthority's permits in its authority, and a Contractor's permits of every promoter it holds an active contract with.
      *
-     *     `page_size` is an integer from 100 to 500 (default 100). Pass `next_cursor` from the previous response to continue; following it returns each permit exactly once, in a stable order, and ends with `next_cursor` equal to `null` (stop there: a `next_cursor` of `0` or null in a request starts from the beginning). Keyset pagination on the permit's internal id, ascending. The call is cancelled after 30 seconds (`408`).
+     *     `page_size` is an integer from 100 to 500 (default 100). Pass `next_cursor` from the previous response to continue; following it returns each permit exactly once, in a stable order. A page with fewer permits than `page_size` is the last (its `next_cursor` sent back answers no permit); `next_cursor` is always a number and only moves forward, so sending it back never starts the search again (a `next_cursor` of `0` or null in a request starts from the beginning). Keyset pagination on the permit's internal id, ascending. The call is cancelled after 30 seconds (`408`).
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
@@ -883,9 +883,9 @@ export interface components {
       rows: components["schemas"]["PermitSummaryResponse"][];
       /**
        * Format: double
-       * @description Send it as `next_cursor` to get the next page. `null` when the results are exhausted: there is no next page, stop. A number is always a real position, never `0` (which a request takes to mean "from the start"), so "while `next_cursor` is not null" is the whole stop test and cannot restart the search. Present in every answer, as the interface document requires.
+       * @description Where the next page starts: send it back as `next_cursor`. It is the position of the last permit returned (an internal id, ascending); for a page with no permits, the `next_cursor` that was sent (`0` for none). A page with fewer permits than `page_size` is the last: stop there, or at the first empty page. Following the cursor only ever moves forward, so sending an answer's `next_cursor` back never reads a permit twice. Always a number, as the interface document requires (clients generated from it refuse `null`).
        */
-      next_cursor: number | null;
+      next_cursor: number;
     };
     /**
      * InternalUserIdentifier
@@ -2484,7 +2484,7 @@ export const propertyConstraints = {
     actual_end_date: { format: "date-time" },
     paa_to_pa_deadline_date: { format: "date-time" },
   },
-  PermitSearchReportingResponse: { next_cursor: { minimum: 1, format: "double" } },
+  PermitSearchReportingResponse: { next_cursor: { minimum: 0, format: "double" } },
   SubscriptionCreateRequest: {
     api_endpoint: { minLength: 1, maxLength: 2048, format: "uri" },
     subscription_description: { maxLength: 100 },
