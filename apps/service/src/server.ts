@@ -13,6 +13,7 @@ import { basePath, buildApp, clientTimeouts } from './http/app.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics } from './http/metrics.js';
 import { refreshPollRows } from './events/poll-rows.js';
+import { checkSummariesFingerprint, writeMissingSummaries } from './queries/search-permits.js';
 import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
 import { notificationHandlers, notificationRoutes } from './notifications/http.js';
 import { ensureSigningCertificate, ensureSigningKey } from './notifications/keys.js';
@@ -34,6 +35,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const handle = database ?? (await openDatabase(config.database));
   await handle.migrate();
   await refreshPollRows(handle.db);
+  await checkSummariesFingerprint(handle.db);
   await ensureSigningKey(handle.db);
   await ensureSigningCertificate(handle.db);
   const notifications = config.notifications;
@@ -74,6 +76,7 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
         onOutcome: (outcome) => metrics.deliveryAttempts.inc({ outcome }),
       })
     : undefined;
+  const stopSummaries = writeSummariesInBackground(handle.db, app.log);
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -82,9 +85,38 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     httpsBaseUrl,
     worker,
     close: () => (closing ??= Promise.all([app.close(), secure?.close()]).then(async () => {
+      await stopSummaries();
       await worker?.stop();
       await handle.close();
     })),
+  };
+}
+
+/**
+ * Writes the permit summaries a change cleared (see queries/search-permits.ts): every second,
+ * batches until none is missing. A search never waits for it: a missing summary is built when
+ * read. Returns how to stop it.
+ */
+function writeSummariesInBackground(db: DatabaseHandle['db'], log: FastifyInstance['log']): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  const tick = () => {
+    round = (async () => {
+      try {
+        while (!stopped && (await writeMissingSummaries(db)) > 0);
+      } catch (error) {
+        log.warn({ err: error }, 'writing permit summaries failed; trying again');
+      }
+    })().finally(() => {
+      if (!stopped) timer = setTimeout(tick, 1000);
+    });
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await round;
   };
 }
 

@@ -237,6 +237,12 @@ export const permits = pgTable(
     permitConditions: jsonb('permit_conditions').$type<PermitCondition[]>().notNull(),
     /** Number of ancillary information records held; the permit "holds ancillary information" when > 0. */
     ancillaryInfoCount: integer('ancillary_info_count').notNull(),
+    /**
+     * The permit's `PermitSummaryResponse` as JSON text, or null until written: any change to the
+     * permit, its work or their organisations clears it (triggers of migration 0007), and
+     * `refreshPermitSummaries` writes the missing ones (see src/queries/search-permits.ts).
+     */
+    summary: text('summary'),
   },
   (t) => [index('permits_work').on(t.workId), check('permits_ancillary_info_count', sql`${t.ancillaryInfoCount} >= 0`)],
 );

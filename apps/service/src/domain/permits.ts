@@ -17,7 +17,7 @@ import type {
 } from './enums.js';
 
 export type PermitRow = typeof permits.$inferSelect;
-export type NewPermitRow = Omit<PermitRow, 'id' | 'workId' | 'permitReferenceNumber'>;
+export type NewPermitRow = Omit<PermitRow, 'id' | 'workId' | 'permitReferenceNumber' | 'summary'>;
 
 export interface PermitApplication {
   descriptionOfWork: string;

@@ -18,7 +18,7 @@ import type { Database } from '../db/database.js';
 import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
 import { pageJson, pollPage } from '../queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
-import { searchPermits } from '../queries/search-permits.js';
+import { searchPage, searchPageJson } from '../queries/search-permits.js';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { registerInternalApi } from '../internal/routes.js';
 import { authenticateRequest, interfaceCaller } from './authentication.js';
@@ -123,7 +123,7 @@ function queryHandlers(options: AppOptions): Handlers {
     }),
     searchPermits: async ({ caller, body }) => ({
       status: 200,
-      body: await searchSlots(() => searchPermits(options.searchDb ?? options.db, caller, body, queryOptions)),
+      json: searchPageJson(await searchSlots(() => searchPage(options.searchDb ?? options.db, caller, body, queryOptions))),
     }),
   };
 }

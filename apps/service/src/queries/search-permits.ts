@@ -11,15 +11,18 @@
  *   the last. Following it returns each permit exactly once, and never starts again.
  */
 import {
+  enumerations,
   propertyConstraints,
   type PermitSearchReportingResponse,
   type PermitSearchRequest,
   type PermitSummaryResponse,
 } from '@street-events/types';
-import { sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../db/database.js';
 import { visibilityOf, type Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
-import { organisations, permits, works, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
+import { organisations, permits, readModels, works, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
 import { textOf, type Known } from '../domain/enums.js';
 import { compiledText, isoFromUtcText, isoFromUtcTextOrNull, preparedRows, utcText } from './array-rows.js';
 import type { QueryOptions } from './poll-updates.js';
@@ -28,12 +31,28 @@ import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js'
 /** Permits per page when the request names none. */
 const defaultPageSize = propertyConstraints.PermitSearchRequest.page_size.default;
 
+/** A page of permit search as stored text: each permit's summary JSON, and the cursor. */
+export interface SearchPage {
+  rows: string[];
+  nextCursor: number;
+}
+
+/** The answer's JSON text: the same bytes as `JSON.stringify` of the `PermitSearchReportingResponse`. */
+export function searchPageJson(page: SearchPage): string {
+  return `{"rows":[${page.rows.join(',')}],"next_cursor":${page.nextCursor}}`;
+}
+
+/** Permit search, as the document's objects (for callers in this process; the HTTP answer is `searchPageJson`). */
 export async function searchPermits(
   db: Database,
   caller: Caller,
   request: PermitSearchRequest,
   options: QueryOptions = {},
 ): Promise<PermitSearchReportingResponse> {
+  return JSON.parse(searchPageJson(await searchPage(db, caller, request, options))) as PermitSearchReportingResponse;
+}
+
+export async function searchPage(db: Database, caller: Caller, request: PermitSearchRequest, options: QueryOptions = {}): Promise<SearchPage> {
   const pageSize = request.page_size ?? defaultPageSize;
   const visibility = visibilityOf(caller);
   const references = request.work_reference_numbers ?? undefined;
@@ -51,14 +70,84 @@ export async function searchPermits(
   ];
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
     const { name, text } = searchStatement(shape);
-    const found = await preparedRows(tx, name, text, params);
-    const page = found.slice(0, pageSize);
+    const page = (await preparedRows(tx, name, text, params)).slice(0, pageSize);
     return {
-      rows: page.map(permitSummary),
+      rows: await storedSummaries(tx, page),
       // Where the next page starts: the last permit returned, or the cursor sent when none was.
-      next_cursor: page.length > 0 ? (page[page.length - 1]![0] as number) : (request.next_cursor ?? 0),
+      nextCursor: page.length > 0 ? Number(page[page.length - 1]![0]) : (request.next_cursor ?? 0),
     };
   });
+}
+
+/** The permits' stored summaries; one not stored (yet, or since a change) is built from its columns. */
+async function storedSummaries(db: Database, page: unknown[][]): Promise<string[]> {
+  const missing = page.filter((row) => row[1] === null).map((row) => Number(row[0]));
+  if (missing.length === 0) return page.map((row) => row[1] as string);
+  const built = new Map((await summariesOf(db, missing)).map(({ id, text }) => [id, text]));
+  return page.map((row) => (row[1] as string | null) ?? built.get(Number(row[0]))!);
+}
+
+/** The summaries of these permits, built from their columns, with the row version they were read at. */
+async function summariesOf(db: Database, ids: readonly number[]): Promise<{ id: number; version: string; text: string }[]> {
+  const rows = await preparedRows(db, 'permit_summary_columns', summaryColumnsText(), [ids]);
+  return rows.map((row) => ({ id: Number(row[0]), version: String(row.at(-1)), text: JSON.stringify(permitSummary(row)) }));
+}
+
+/** The statement of `summariesOf`, compiled at first use (after `summaryColumns` below). */
+let summaryColumnsStatement: string | undefined;
+const summaryColumnsText = () => (summaryColumnsStatement ??= compiledText(
+  sql`select ${sql.join(Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`), sql`, `)},
+             ${permits}.xmin::text as version
+      from ${permits}
+      join ${works} on ${works.id} = ${permits.workId}
+      join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
+      join ${organisations} highway_authority on highway_authority.id = ${works.highwayAuthorityOrgId}
+      where ${permits.id} = any(${sql.param([])}::int[])`,
+));
+
+const readModel = 'permit_summaries';
+
+/** What stored summaries were built from: their format and the texts of the enumerations they hold. */
+const summariesFingerprint = createHash('sha256')
+  .update(
+    JSON.stringify([
+      1,
+      ...(['WorkCategoryResponse', 'TrafficManagementTypeResponse', 'PermitStatusResponse', 'WorkStatusResponse', 'ActivityTypeResponse',
+        'AssessmentStatusResponse', 'LaneRentalAssessmentOutcomeResponse', 'PermitConditionTypeResponse'] as const).map(
+        (name) => enumerations[name].texts,
+      ),
+    ]),
+  )
+  .digest('hex');
+
+/** Clears every stored summary when the texts they were built from changed; then records the current ones. */
+export async function checkSummariesFingerprint(db: Database): Promise<void> {
+  const [stored] = await db.select().from(readModels).where(eq(readModels.name, readModel));
+  if (stored?.fingerprint === summariesFingerprint) return;
+  await db.execute(sql`update permits set summary = null where summary is not null`);
+  await db
+    .insert(readModels)
+    .values({ name: readModel, fingerprint: summariesFingerprint })
+    .onConflictDoUpdate({ target: readModels.name, set: { fingerprint: summariesFingerprint } });
+}
+
+/**
+ * Writes up to `batch` missing summaries; returns how many. A summary is written only if its
+ * permit is unchanged since it was read (same row version): a change in between clears it
+ * again, for the next round.
+ */
+export async function writeMissingSummaries(db: Database, batch = 2000): Promise<number> {
+  const ids = await queryRows<{ id: number }>(db, sql`select id from permits where summary is null order by id limit ${batch}`);
+  if (ids.length === 0) return 0;
+  const built = await summariesOf(db, ids.map((row) => row.id));
+  await db.execute(
+    sql`update permits p set summary = v.text
+        from (select unnest(${sql.param(built.map((b) => b.id))}::int[]) as id,
+                     unnest(${sql.param(built.map((b) => b.version))}::text[]) as version,
+                     unnest(${sql.param(built.map((b) => b.text))}::text[]) as text) v
+        where p.id = v.id and p.xmin::text = v.version and p.summary is null`,
+  );
+  return ids.length;
 }
 
 /** Which filters a search has, and its limit: each shape is one SQL text, one named statement. */
@@ -88,7 +177,7 @@ function searchStatement(shape: SearchShape): { name: string; text: string } {
       ...(shape.authority ? [sql`${works.highwayAuthorityOrgId} = ${sql.param(0)}`] : []),
       ...(shape.references ? [sql`${works.workReferenceNumber} = any(${sql.param([])}::text[])`] : []),
     ];
-    const query = sql`select ${sql.join(Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`), sql`, `)}
+    const query = sql`select ${permits.id}, ${permits.summary}
         from ${permits}
         join ${works} on ${works.id} = ${permits.workId}
         join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
