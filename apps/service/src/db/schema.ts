@@ -244,7 +244,12 @@ export const permits = pgTable(
      */
     summary: text('summary'),
   },
-  (t) => [index('permits_work').on(t.workId), check('permits_ancillary_info_count', sql`${t.ancillaryInfoCount} >= 0`)],
+  (t) => [
+    index('permits_work').on(t.workId),
+    // The background writer of summaries looks for the missing ones every second: only those are indexed.
+    index('permits_summary_missing').on(t.id).where(sql`${t.summary} is null`),
+    check('permits_ancillary_info_count', sql`${t.ancillaryInfoCount} >= 0`),
+  ],
 );
 
 export const changeRequests = pgTable(

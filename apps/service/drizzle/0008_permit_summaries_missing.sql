@@ -1,0 +1,1 @@
+CREATE INDEX "permits_summary_missing" ON "permits" USING btree ("id") WHERE "permits"."summary" is null;
