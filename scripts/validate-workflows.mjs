@@ -7,7 +7,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const directory = path.join(root, '.github', 'workflows');
 const validator = path.join(root, 'node_modules', '.bin', 'action-validator');
-const files = readdirSync(directory).filter((name) => /\.ya?ml$/.test(name)).sort();
+const files = readdirSync(directory)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .sort();
 if (files.length === 0) {
   console.error('no workflow in .github/workflows');
   process.exit(1);

@@ -32,10 +32,7 @@ export const DECISIONS_ANCHOR = '#/section/decisions';
  * Point it at an inline image instead so that a page makes no request to
  * another host.
  */
-const CDN_LOGOS = [
-  'https://cdn.redoc.ly/redoc/logo-mini-full.svg',
-  'https://cdn.redoc.ly/redoc/logo-mini.svg',
-];
+const CDN_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
 const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="14" viewBox="0 0 52 14">' +
     '<text x="0" y="11" font-family="system-ui,sans-serif" font-size="11" font-weight="600" fill="#0044D4">Redocly</text>' +
@@ -86,9 +83,7 @@ export async function loadVersions() {
       try {
         text = await readFile(source, 'utf8');
       } catch {
-        throw new Error(
-          `Missing bundled document ${source}. Bundle the documents first: pnpm turbo run bundle`,
-        );
+        throw new Error(`Missing bundled document ${source}. Bundle the documents first: pnpm turbo run bundle`);
       }
       /** @type {OpenApiDocument} */
       const document = JSON.parse(text);
@@ -467,7 +462,10 @@ function renderComparison(before, after) {
   const id = `v${before.version}-v${after.version}`.replaceAll('.', '-');
   const counts = CHANGE_TYPES.map((type) => ({ type, count: changes.filter((change) => change.type === type).length }))
     .filter(({ count }) => count > 0)
-    .map(({ type, count }) => `<span class="count ${type}">${count} ${escapeHtml(CHANGE_LABELS[type].toLowerCase())}</span>`)
+    .map(
+      ({ type, count }) =>
+        `<span class="count ${type}">${count} ${escapeHtml(CHANGE_LABELS[type].toLowerCase())}</span>`,
+    )
     .join(' ');
   const rows = CHANGE_TYPES.flatMap((type) => changes.filter((change) => change.type === type))
     .map(
@@ -505,7 +503,10 @@ function renderComparison(before, after) {
  */
 export function renderChanges(versions) {
   const pairs = versions.slice(1).map((after, index) => /** @type {[Version, Version]} */ ([versions[index], after]));
-  const sections = pairs.reverse().map(([before, after]) => renderComparison(before, after)).join('');
+  const sections = pairs
+    .reverse()
+    .map(([before, after]) => renderComparison(before, after))
+    .join('');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -77,7 +77,10 @@ describe('prerequisites', () => {
   it('every operation of every version states its allowed roles at the end of its description', async () => {
     for (const { version, document } of await loadVersions()) {
       for (const [path, item] of Object.entries(document.paths ?? {})) {
-        for (const [method, operation] of Object.entries(item) as [string, { description?: string; 'x-allowed-roles'?: string[] }][]) {
+        for (const [method, operation] of Object.entries(item) as [
+          string,
+          { description?: string; 'x-allowed-roles'?: string[] },
+        ][]) {
           expect(operation['x-allowed-roles'], `${version} ${method} ${path}`).toBeDefined();
           expect(operation.description, `${version} ${method} ${path}`).toMatch(
             new RegExp(`${escapeRegExp(rolesSentence(operation['x-allowed-roles']!))}$`),
@@ -195,7 +198,9 @@ describe('static API reference in Chromium, offline', () => {
     expect(await page.locator('h1').innerText()).toBe(SITE_TITLE);
 
     const items = page.locator('li[data-version]');
-    const listed = await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-version')));
+    const listed = await items.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('data-version')),
+    );
     expect(listed).toEqual([...versions].reverse());
     for (const version of versions) {
       const link = page.locator(`li[data-version="${version}"] a.version-link`);
@@ -279,7 +284,9 @@ describe('static API reference in Chromium, offline', () => {
 
     const pairs = await page
       .locator('section.comparison')
-      .evaluateAll((sections) => sections.map((section) => `${section.getAttribute('data-from')}→${section.getAttribute('data-to')}`));
+      .evaluateAll((sections) =>
+        sections.map((section) => `${section.getAttribute('data-from')}→${section.getAttribute('data-to')}`),
+      );
     const consecutive = versions.slice(1).map((version, index) => `${versions[index]}→${version}`);
     expect(pairs).toEqual(consecutive.reverse());
 
@@ -301,7 +308,9 @@ describe('static API reference in Chromium, offline', () => {
     await page.locator('a[href^="#/"]', { hasText: 'List updates to works' }).first().click();
     const roles = page.locator('#redoc').getByText('Allowed roles:').first();
     await expectInViewport(roles, 'the allowed roles of "List updates to works"');
-    expect(await roles.locator('xpath=..').innerText()).toContain('Allowed roles: Planner, Contractor, HighwayAuthority.');
+    expect(await roles.locator('xpath=..').innerText()).toContain(
+      'Allowed roles: Planner, Contractor, HighwayAuthority.',
+    );
     expectSelfContained();
   });
 

@@ -82,7 +82,10 @@ async function replacementCursor(cursor: number): Promise<{ next_update?: number
   return latest.rows.length === 0 ? {} : { next_update: Number(latest.rows[0].update_id) };
 }
 
-async function search(caller: Caller, body: { work_reference_numbers?: string[]; next_cursor?: number; page_size?: number }) {
+async function search(
+  caller: Caller,
+  body: { work_reference_numbers?: string[]; next_cursor?: number; page_size?: number },
+) {
   const pageSize = body.page_size ?? 100;
   const { rows } = await pool.query(
     `select p.*, w.work_reference_number, w.works_coordinates, w.location_description, w.street, w.town, w.area,
@@ -96,7 +99,10 @@ async function search(caller: Caller, body: { work_reference_numbers?: string[];
     [body.next_cursor ?? 0, caller.organisationId, body.work_reference_numbers],
   );
   const page = rows.slice(0, pageSize);
-  return { rows: page.map(permitSummary), next_cursor: page.length > 0 ? page[page.length - 1].id : (body.next_cursor ?? 0) };
+  return {
+    rows: page.map(permitSummary),
+    next_cursor: page.length > 0 ? page[page.length - 1].id : (body.next_cursor ?? 0),
+  };
 }
 
 function permitSummary(row: Record<string, any>) {
@@ -152,7 +158,10 @@ function permitSummary(row: Record<string, any>) {
       comment: condition.comment ?? null,
     })),
     lane_rental_assessment_outcome: row.lane_rental_assessment_outcome,
-    lane_rental_assessment_outcome_string: text('LaneRentalAssessmentOutcomeResponse', row.lane_rental_assessment_outcome),
+    lane_rental_assessment_outcome_string: text(
+      'LaneRentalAssessmentOutcomeResponse',
+      row.lane_rental_assessment_outcome,
+    ),
     paa_to_pa_deadline_date: iso(row.paa_to_pa_deadline_date),
   };
 }
@@ -170,8 +179,10 @@ function readBody(request: IncomingMessage): Promise<string> {
 async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const caller = await callerOf(request);
-  if (caller === undefined) return send(response, 401, { message: 'The token is unknown or revoked.', error: { status: 401 } });
-  if (request.method === 'GET' && url.pathname === '/v7/works/updates') return send(response, 200, await poll(caller, url.searchParams));
+  if (caller === undefined)
+    return send(response, 401, { message: 'The token is unknown or revoked.', error: { status: 401 } });
+  if (request.method === 'GET' && url.pathname === '/v7/works/updates')
+    return send(response, 200, await poll(caller, url.searchParams));
   if (request.method === 'POST' && url.pathname === '/v7/permits/search') {
     return send(response, 200, await search(caller, JSON.parse(await readBody(request))));
   }
@@ -180,12 +191,17 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
 const server = createServer((request, response) => {
-  answer(request, response).catch((error: unknown) => send(response, 500, { message: String(error), error: { status: 500 } }));
+  answer(request, response).catch((error: unknown) =>
+    send(response, 500, { message: String(error), error: { status: 500 } }),
+  );
 });
 server.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
 process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));

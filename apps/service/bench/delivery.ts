@@ -45,7 +45,8 @@ const settings = {
   receiverPorts: Number(process.env.BENCH_RECEIVERS ?? 2),
   workerConcurrency: Number(process.env.WORKER_CONCURRENCY ?? 64),
 };
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -87,8 +88,13 @@ class Receivers {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, BENCH_RECEIVER_PORTS: Array<string>(count).fill('0').join(',') },
     });
-    const ports = await new Promise<number[]>((resolve) => child.once('message', (message: { ports: number[] }) => resolve(message.ports)));
-    return new Receivers(child, ports.map((port) => `http://127.0.0.1:${port}/hook`));
+    const ports = await new Promise<number[]>((resolve) =>
+      child.once('message', (message: { ports: number[] }) => resolve(message.ports)),
+    );
+    return new Receivers(
+      child,
+      ports.map((port) => `http://127.0.0.1:${port}/hook`),
+    );
   }
   stop(): void {
     this.child.disconnect();
@@ -146,7 +152,10 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** 25 promoters and 25 highway authorities, each with a confirmed subscription to a receiver. */
-async function subscribers(db: Database, urls: readonly string[]): Promise<{ promoters: Organisation[]; authorities: Organisation[] }> {
+async function subscribers(
+  db: Database,
+  urls: readonly string[],
+): Promise<{ promoters: Organisation[]; authorities: Organisation[] }> {
   const policy = createEndpointPolicy(['127.0.0.0/8']);
   const promoters: Organisation[] = [];
   const authorities: Organisation[] = [];
@@ -158,12 +167,21 @@ async function subscribers(db: Database, urls: readonly string[]): Promise<{ pro
       swaCode: `${isPromoter ? 'P' : 'H'}${index}`,
     });
     (isPromoter ? promoters : authorities).push(organisation);
-    const user = await createUser(db, { username: `bench-${index}`, role: isPromoter ? 'Planner' : 'HighwayAuthority', organisation: organisation.name });
-    const caller = await authenticate(db, (await issueToken(db, user.username)).token);
-    const { subscription_reference_number: reference } = await subscribe(db, caller!, { api_endpoint: urls[index % urls.length]! }, {
-      policy,
-      publicBaseUrl: () => 'http://127.0.0.1:1/v7',
+    const user = await createUser(db, {
+      username: `bench-${index}`,
+      role: isPromoter ? 'Planner' : 'HighwayAuthority',
+      organisation: organisation.name,
     });
+    const caller = await authenticate(db, (await issueToken(db, user.username)).token);
+    const { subscription_reference_number: reference } = await subscribe(
+      db,
+      caller!,
+      { api_endpoint: urls[index % urls.length]! },
+      {
+        policy,
+        publicBaseUrl: () => 'http://127.0.0.1:1/v7',
+      },
+    );
     const [confirmation] = await db
       .select({ body: deliveries.body })
       .from(deliveries)
@@ -188,9 +206,14 @@ function eventWriter(db: Database, promoters: readonly Organisation[], authoriti
     /** Records one event tagged `tag`; resolves once it has committed. */
     async write(tag: string): Promise<void> {
       const actor = { username: 'bench', internalUserIdentifier: tag };
-      const next = ready.length > 0 && random.next() < 0.7 ? ready.splice(random.integer(0, ready.length - 1), 1)[0]! : undefined;
+      const next =
+        ready.length > 0 && random.next() < 0.7 ? ready.splice(random.integer(0, ready.length - 1), 1)[0]! : undefined;
       if (next) {
-        await transitionPermit(db, { permitReferenceNumber: next.permitReferenceNumber, eventType: steps[next.step]! }, { actor });
+        await transitionPermit(
+          db,
+          { permitReferenceNumber: next.permitReferenceNumber, eventType: steps[next.step]! },
+          { actor },
+        );
         if (next.step + 1 < steps.length) ready.push({ ...next, step: next.step + 1 });
         return;
       }
@@ -203,7 +226,10 @@ function eventWriter(db: Database, promoters: readonly Organisation[], authoriti
 }
 
 async function pendingNotifications(db: Database): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from deliveries where kind = 'notification' and status = 'pending'`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from deliveries where kind = 'notification' and status = 'pending'`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -237,7 +263,9 @@ async function main(): Promise<void> {
     await until(() => receivers.confirmations >= settings.organisations, 60_000);
 
     // 1. Latency at a steady rate.
-    console.error(`latency: ${settings.eventsPerSecond} events/s for ${settings.seconds} s over ${settings.organisations} subscriptions…`);
+    console.error(
+      `latency: ${settings.eventsPerSecond} events/s for ${settings.seconds} s over ${settings.organisations} subscriptions…`,
+    );
     const writer = eventWriter(db, promoters, authorities);
     const committedAt = new Map<string, number>();
     let issued = 0;

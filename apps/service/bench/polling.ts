@@ -113,13 +113,21 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: packageDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: packageDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 
@@ -147,9 +155,13 @@ async function seededDatabase(events: number): Promise<{ url: string; users: San
   });
   log(`seeding ${events} events into ${name}`);
   const started = performance.now();
-  const output = await run('node', ['dist/cli.js', 'seed', '--events', String(events), '--random-seed', '1', '--json'], {
-    DATABASE_URL: url,
-  });
+  const output = await run(
+    'node',
+    ['dist/cli.js', 'seed', '--events', String(events), '--random-seed', '1', '--json'],
+    {
+      DATABASE_URL: url,
+    },
+  );
   const seedSeconds = (performance.now() - started) / 1000;
   await withClient(url, (client) => client.query('vacuum analyze'));
   const users = (JSON.parse(output) as { users: SandboxUser[] }).users;
@@ -160,7 +172,11 @@ async function seededDatabase(events: number): Promise<{ url: string; users: San
 
 /** Starts a Node process that prints `listening <port>` when it is ready (the baseline). */
 async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: (line: string) => number | undefined) {
-  const child = spawn('node', args, { cwd: packageDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', args, {
+    cwd: packageDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {
@@ -281,9 +297,12 @@ async function backendPids(url: string | undefined): Promise<number[]> {
   if (url === undefined) return [];
   const name = new URL(url).pathname.slice(1);
   return withClient(serverUrl, async (client) =>
-    (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])).rows.map(
-      (row) => row.pid,
-    ),
+    (
+      await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      )
+    ).rows.map((row) => row.pid),
   );
 }
 
@@ -317,9 +336,13 @@ async function measure(name: string, load: Load, server: { pid: number; database
     serverCpuUsPerRequest: perRequest(serverUsed),
     databaseCpuUsPerRequest: perRequest(databaseUsed),
   };
-  log(`${name}: ${measurement.requestsPerSecond} req/s, p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms, ` +
-    `CPU/request ${measurement.serverCpuUsPerRequest} µs server + ${measurement.databaseCpuUsPerRequest} µs database` +
-    (measurement.non2xx + measurement.errors > 0 ? `, ${measurement.non2xx} non-2xx, ${measurement.errors} errors` : ''));
+  log(
+    `${name}: ${measurement.requestsPerSecond} req/s, p50 ${measurement.p50Ms} ms, p99 ${measurement.p99Ms} ms, ` +
+      `CPU/request ${measurement.serverCpuUsPerRequest} µs server + ${measurement.databaseCpuUsPerRequest} µs database` +
+      (measurement.non2xx + measurement.errors > 0
+        ? `, ${measurement.non2xx} non-2xx, ${measurement.errors} errors`
+        : ''),
+  );
   return measurement;
 }
 
@@ -369,7 +392,8 @@ async function tailsOf(url: string, users: SandboxUser[]): Promise<{ token: stri
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const pollPath = (cursor: number, pageSize = pollPageSize) => `/v7/works/updates?page_size=${pageSize}&update_id=${cursor}`;
+const pollPath = (cursor: number, pageSize = pollPageSize) =>
+  `/v7/works/updates?page_size=${pageSize}&update_id=${cursor}`;
 
 interface Workload {
   name: string;
@@ -378,21 +402,39 @@ interface Workload {
   sample: { path: string; body?: string };
 }
 
-function workloadsOf(feed: { ids: number[] }, references: string[], tails: { token: string; head: number }[], token: string): Workload[] {
+function workloadsOf(
+  feed: { ids: number[] },
+  references: string[],
+  tails: { token: string; head: number }[],
+  token: string,
+): Workload[] {
   const headers = { token };
   const json = { ...headers, 'content-type': 'application/json' };
   const cursors = feed.ids.slice(0, -pollPageSize - 1);
   const head = feed.ids[feed.ids.length - 1]!;
   const search = JSON.stringify({ work_reference_numbers: references, page_size: searchPageSize });
-  const smallSearch = () => JSON.stringify({ work_reference_numbers: references.slice(0, 1 + Math.floor(Math.random() * 250)) });
+  const smallSearch = () =>
+    JSON.stringify({ work_reference_numbers: references.slice(0, 1 + Math.floor(Math.random() * 250)) });
   return [
-    { name: 'W1 poll 250 from the start', load: (origin) => ({ url: `${origin}${pollPath(0)}`, headers }), sample: { path: pollPath(0) } },
+    {
+      name: 'W1 poll 250 from the start',
+      load: (origin) => ({ url: `${origin}${pollPath(0)}`, headers }),
+      sample: { path: pollPath(0) },
+    },
     {
       name: 'W2 poll 250 from random cursors',
-      load: (origin) => ({ url: origin, headers, setupRequest: (request) => ({ ...request, path: pollPath(pick(cursors)) }) }),
+      load: (origin) => ({
+        url: origin,
+        headers,
+        setupRequest: (request) => ({ ...request, path: pollPath(pick(cursors)) }),
+      }),
       sample: { path: pollPath(cursors[Math.floor(cursors.length / 2)]!) },
     },
-    { name: 'W3 tail poll', load: (origin) => ({ url: `${origin}${pollPath(head)}`, headers }), sample: { path: pollPath(head) } },
+    {
+      name: 'W3 tail poll',
+      load: (origin) => ({ url: `${origin}${pollPath(head)}`, headers }),
+      sample: { path: pollPath(head) },
+    },
     {
       name: `W4 search ${searchReferences} refs, page ${searchPageSize}`,
       load: (origin) => ({ url: `${origin}/v7/permits/search`, method: 'POST', headers: json, body: search }),
@@ -405,10 +447,18 @@ function workloadsOf(feed: { ids: number[] }, references: string[], tails: { tok
         headers,
         setupRequest: (request) => {
           const draw = Math.random();
-          if (draw < 0.05) return { ...request, method: 'POST', path: '/v7/permits/search', headers: json, body: smallSearch() };
-          if (draw < 0.15) return { ...request, method: 'GET', path: pollPath(pick(cursors)), headers, body: undefined };
+          if (draw < 0.05)
+            return { ...request, method: 'POST', path: '/v7/permits/search', headers: json, body: smallSearch() };
+          if (draw < 0.15)
+            return { ...request, method: 'GET', path: pollPath(pick(cursors)), headers, body: undefined };
           const tail = pick(tails);
-          return { ...request, method: 'GET', path: pollPath(tail.head), headers: { token: tail.token }, body: undefined };
+          return {
+            ...request,
+            method: 'GET',
+            path: pollPath(tail.head),
+            headers: { token: tail.token },
+            body: undefined,
+          };
         },
       }),
       sample: { path: pollPath(tails[0]!.head) },
@@ -417,7 +467,11 @@ function workloadsOf(feed: { ids: number[] }, references: string[], tails: { tok
 }
 
 /** Both servers answer a workload's sample with the same status and the same bytes. */
-async function checkSameAnswers(workload: Workload, origins: { service: string; baseline: string }, token: string): Promise<void> {
+async function checkSameAnswers(
+  workload: Workload,
+  origins: { service: string; baseline: string },
+  token: string,
+): Promise<void> {
   const ask = async (origin: string) => {
     const { path, body } = workload.sample;
     const headers: Record<string, string> = { token, ...(body ? { 'content-type': 'application/json' } : {}) };
@@ -426,7 +480,9 @@ async function checkSameAnswers(workload: Workload, origins: { service: string; 
   };
   const [service, baseline] = [await ask(origins.service), await ask(origins.baseline)];
   if (service !== baseline) {
-    throw new Error(`${workload.name}: the baseline answers other bytes than the service:\n${service.slice(0, 300)}\n${baseline.slice(0, 300)}`);
+    throw new Error(
+      `${workload.name}: the baseline answers other bytes than the service:\n${service.slice(0, 300)}\n${baseline.slice(0, 300)}`,
+    );
   }
 }
 
@@ -451,16 +507,35 @@ async function benchmarkSize(events: number): Promise<SizeResult> {
   try {
     for (const workload of workloads) await checkSameAnswers(workload, origins, token);
     // The first seconds of load (JIT compilation, heap growth, prepared statements) belong to no workload.
-    for (const origin of Object.values(origins)) await autocannon({ ...workloads[4]!.load(origin), connections, duration: 3 } as autocannon.Options);
+    for (const origin of Object.values(origins))
+      await autocannon({ ...workloads[4]!.load(origin), connections, duration: 3 } as autocannon.Options);
     const comparisons: Comparison[] = [];
     for (const workload of workloads) {
       rss.phaseMaxMb();
-      const measured = await measure(`${workload.name} service (${events})`, workload.load(origins.service), { pid: service.child.pid!, databaseUrl: url });
+      const measured = await measure(`${workload.name} service (${events})`, workload.load(origins.service), {
+        pid: service.child.pid!,
+        databaseUrl: url,
+      });
       measured.maxRssMb = Math.round(rss.phaseMaxMb());
-      const base = await measure(`${workload.name} baseline (${events})`, workload.load(origins.baseline), { pid: baseline.child.pid!, databaseUrl: url });
-      comparisons.push({ workload: workload.name, service: measured, baseline: base, ratio: measured.requestsPerSecond / base.requestsPerSecond });
+      const base = await measure(`${workload.name} baseline (${events})`, workload.load(origins.baseline), {
+        pid: baseline.child.pid!,
+        databaseUrl: url,
+      });
+      comparisons.push({
+        workload: workload.name,
+        service: measured,
+        baseline: base,
+        ratio: measured.requestsPerSecond / base.requestsPerSecond,
+      });
     }
-    return { events, pollableUpdates: feed.pollable, visibleToPoller: feed.ids.length, seedSeconds, comparisons, maxRssMb: rss.maxMb };
+    return {
+      events,
+      pollableUpdates: feed.pollable,
+      visibleToPoller: feed.ids.length,
+      seedSeconds,
+      comparisons,
+      maxRssMb: rss.maxMb,
+    };
   } finally {
     rss.stop();
     await stop(baseline.child);
@@ -480,7 +555,10 @@ function verdicts(results: SizeResult[]) {
   const searchCpu = Math.max(...of('W4').map((comparison) => cpuOf(comparison.service)));
   const searchP99 = Math.max(...of('W4').map((comparison) => comparison.service.p99Ms));
   const maxRss = Math.max(...results.map((result) => result.maxRssMb));
-  const failures = all.reduce((sum, c) => sum + c.service.non2xx + c.service.errors + c.baseline.non2xx + c.baseline.errors, 0);
+  const failures = all.reduce(
+    (sum, c) => sum + c.service.non2xx + c.service.errors + c.baseline.non2xx + c.baseline.errors,
+    0,
+  );
   const ratio = (prefix: string, target: number) => ({
     target: `${prefix} ≥ ${target}× the baseline (lowest)`,
     measured: `${round(lowest(prefix), 2)}×`,
@@ -491,10 +569,26 @@ function verdicts(results: SizeResult[]) {
     ratio('W2', targets.pollRatio),
     ratio('W3', targets.pollRatio),
     ratio('W4', targets.searchRatio),
-    { target: `W4 p99 < ${targets.searchP99Ms} ms at ${connections} connections`, measured: `${searchP99} ms`, pass: searchP99 < targets.searchP99Ms },
-    { target: `Node + PostgreSQL CPU per 250-row page ≤ ${targets.pageCpuUs} µs (highest)`, measured: `${pageCpu} µs`, pass: pageCpu <= targets.pageCpuUs },
-    { target: `Node + PostgreSQL CPU per 1000-reference search ≤ ${targets.searchCpuUs / 1000} ms`, measured: `${round(searchCpu / 1000, 2)} ms`, pass: searchCpu <= targets.searchCpuUs },
-    { target: `service RSS < ${targets.rssMb} MB throughout (max)`, measured: `${round(maxRss)} MB`, pass: maxRss < targets.rssMb },
+    {
+      target: `W4 p99 < ${targets.searchP99Ms} ms at ${connections} connections`,
+      measured: `${searchP99} ms`,
+      pass: searchP99 < targets.searchP99Ms,
+    },
+    {
+      target: `Node + PostgreSQL CPU per 250-row page ≤ ${targets.pageCpuUs} µs (highest)`,
+      measured: `${pageCpu} µs`,
+      pass: pageCpu <= targets.pageCpuUs,
+    },
+    {
+      target: `Node + PostgreSQL CPU per 1000-reference search ≤ ${targets.searchCpuUs / 1000} ms`,
+      measured: `${round(searchCpu / 1000, 2)} ms`,
+      pass: searchCpu <= targets.searchCpuUs,
+    },
+    {
+      target: `service RSS < ${targets.rssMb} MB throughout (max)`,
+      measured: `${round(maxRss)} MB`,
+      pass: maxRss < targets.rssMb,
+    },
     { target: 'every measured request answered 2xx', measured: `${failures} failures`, pass: failures === 0 },
   ];
 }
@@ -520,9 +614,13 @@ function markdown(results: SizeResult[], machine: Record<string, unknown>, date:
     }
   }
   lines.push('', '| target | measured | result |', '|---|---|---|');
-  for (const verdict of verdicts(results)) lines.push(`| ${verdict.target} | ${verdict.measured} | ${verdict.pass ? 'PASS' : 'FAIL'} |`);
+  for (const verdict of verdicts(results))
+    lines.push(`| ${verdict.target} | ${verdict.measured} | ${verdict.pass ? 'PASS' : 'FAIL'} |`);
   lines.push('', '| updates | seeded in | max service RSS |', '|---|---|---|');
-  for (const result of results) lines.push(`| ${result.pollableUpdates.toLocaleString('en')} | ${round(result.seedSeconds)} s | ${round(result.maxRssMb)} MB |`);
+  for (const result of results)
+    lines.push(
+      `| ${result.pollableUpdates.toLocaleString('en')} | ${round(result.seedSeconds)} s | ${round(result.maxRssMb)} MB |`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -530,7 +628,9 @@ const machine = {
   cpus: cpus().length,
   cpuModel: cpus()[0]?.model ?? 'unknown',
   node: process.version,
-  loadAverage: loadavg().map((value) => round(value, 2)).join(' '),
+  loadAverage: loadavg()
+    .map((value) => round(value, 2))
+    .join(' '),
 };
 const results: SizeResult[] = [];
 for (const events of sizes) results.push(await benchmarkSize(events));
@@ -538,6 +638,9 @@ for (const events of sizes) results.push(await benchmarkSize(events));
 const date = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
 mkdirSync(resultsDir, { recursive: true });
 const summary = markdown(results, machine, date);
-writeFileSync(join(resultsDir, `polling-${date}.json`), `${JSON.stringify({ date, machine, connections, durationS, warmupS, results, verdicts: verdicts(results) }, null, 2)}\n`);
+writeFileSync(
+  join(resultsDir, `polling-${date}.json`),
+  `${JSON.stringify({ date, machine, connections, durationS, warmupS, results, verdicts: verdicts(results) }, null, 2)}\n`,
+);
 writeFileSync(join(resultsDir, `polling-${date}.md`), summary);
 console.log(summary);

@@ -38,7 +38,8 @@ async function refusal(headers, rawBody) {
   const timestamp = headers['webhook-timestamp'];
   const signature = headers['webhook-signature'];
   if (!id || !timestamp || !signature) return 'webhook-id, webhook-timestamp or webhook-signature missing';
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return 'timestamp more than five minutes away';
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds)
+    return 'timestamp more than five minutes away';
   // {webhook-id}.{webhook-timestamp}.{body}, the body exactly as received: never re-serialised JSON.
   const content = Buffer.concat([Buffer.from(`${id}.${timestamp}.`), rawBody]);
   const signatures = signature.split(' ');
@@ -52,15 +53,20 @@ const seen = new Set();
 async function handle(message, id) {
   if (message.Type === 'SubscriptionConfirmation') {
     // Follow only the service's own link.
-    if (!message.SubscribeURL.startsWith(`${serviceUrl}/`)) throw new Error(`unexpected SubscribeURL ${message.SubscribeURL}`);
+    if (!message.SubscribeURL.startsWith(`${serviceUrl}/`))
+      throw new Error(`unexpected SubscribeURL ${message.SubscribeURL}`);
     const confirmed = await fetch(message.SubscribeURL);
-    console.log(`subscription ${message.TopicArn} ${confirmed.ok ? 'confirmed' : `not confirmed (${confirmed.status})`}`);
+    console.log(
+      `subscription ${message.TopicArn} ${confirmed.ok ? 'confirmed' : `not confirmed (${confirmed.status})`}`,
+    );
     return;
   }
   if (seen.has(id)) return; // a message delivered again: handled already
   seen.add(id);
   const event = JSON.parse(message.Message);
-  console.log(`${id} update ${event.update_id}: ${event.event_type} on ${event.work_reference_number ?? 'the organisation'}`);
+  console.log(
+    `${id} update ${event.update_id}: ${event.event_type} on ${event.work_reference_number ?? 'the organisation'}`,
+  );
 }
 
 const server = createServer((request, response) => {

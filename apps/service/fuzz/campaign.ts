@@ -33,13 +33,23 @@ export interface CampaignResult {
  * Requests of the given kinds against the interface under `/v7/event`, login under `/v7` and
  * (unless `publishedOnly`) the operator API under `/internal`.
  */
-export function campaignArbitrary(world: World, kinds?: readonly string[], publishedOnly = false): fc.Arbitrary<HostileRequest> {
+export function campaignArbitrary(
+  world: World,
+  kinds?: readonly string[],
+  publishedOnly = false,
+): fc.Arbitrary<HostileRequest> {
   const published = loadDocument();
   const login = loadLoginDocument();
   const internal = internalDocument();
-  const interfaceRequests = hostileRequestArbitrary(published, listOperations(published), audienceOf(world, basePath), kinds);
+  const interfaceRequests = hostileRequestArbitrary(
+    published,
+    listOperations(published),
+    audienceOf(world, basePath),
+    kinds,
+  );
   const loginRequests = hostileRequestArbitrary(login, listOperations(login), audienceOf(world, loginBasePath), kinds);
-  if (publishedOnly) return fc.oneof({ weight: 3, arbitrary: interfaceRequests }, { weight: 1, arbitrary: loginRequests });
+  if (publishedOnly)
+    return fc.oneof({ weight: 3, arbitrary: interfaceRequests }, { weight: 1, arbitrary: loginRequests });
   return fc.oneof(
     { weight: 3, arbitrary: interfaceRequests },
     { weight: 1, arbitrary: loginRequests },
@@ -50,15 +60,26 @@ export function campaignArbitrary(world: World, kinds?: readonly string[], publi
 const judge = judgeOf(internalDocument());
 
 /** Sends one request and judges its answer. */
-export async function attempt(origin: URL, request: HostileRequest): Promise<{ status: string; verdict: Verdict; answer: string | undefined }> {
+export async function attempt(
+  origin: URL,
+  request: HostileRequest,
+): Promise<{ status: string; verdict: Verdict; answer: string | undefined }> {
   const answer = await send(origin, request.bytes);
-  return { status: answer ? String(answer.status) : 'none', verdict: judge(answer), answer: answer?.body.slice(0, 500) };
+  return {
+    status: answer ? String(answer.status) : 'none',
+    verdict: judge(answer),
+    answer: answer?.body.slice(0, 500),
+  };
 }
 
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
 /** Sends `count` requests drawn with `seed`, `concurrency` at a time. */
-export async function runCampaign(origin: URL, world: World, options: { count: number; seed: number; concurrency: number }): Promise<CampaignResult> {
+export async function runCampaign(
+  origin: URL,
+  world: World,
+  options: { count: number; seed: number; concurrency: number },
+): Promise<CampaignResult> {
   const requests = fc.sample(campaignArbitrary(world), { numRuns: options.count, seed: options.seed });
   const result: CampaignResult = {
     requests: requests.length,
@@ -76,7 +97,13 @@ export async function runCampaign(origin: URL, world: World, options: { count: n
       bump(result.byKind, request.kind);
       result.byVerdict[verdict] += 1;
       if (verdict !== 'ok') {
-        result.failures.push({ verdict, kind: request.kind, operationId: request.operationId, request: request.bytes.subarray(0, 300).toString('utf8'), answer });
+        result.failures.push({
+          verdict,
+          kind: request.kind,
+          operationId: request.operationId,
+          request: request.bytes.subarray(0, 300).toString('utf8'),
+          answer,
+        });
       }
     }
   };

@@ -28,7 +28,9 @@ export function send(origin: URL, bytes: Buffer, timeoutMs = 10_000): Promise<An
     socket.on('close', () => {
       clearTimeout(timer);
       // Interim answers (`100 Continue`) come before the final one.
-      const text = Buffer.concat(chunks).toString('utf8').replace(/^(?:HTTP\/1\.1 1\d\d[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n)+/, '');
+      const text = Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/^(?:HTTP\/1\.1 1\d\d[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n)+/, '');
       const match = /^HTTP\/1\.1 (\d{3})[^\r\n]*\r\n([\s\S]*?)\r\n\r\n([\s\S]*)$/.exec(text);
       resolve(match ? { status: Number(match[1]), body: match[3]! } : undefined);
     });
@@ -53,7 +55,9 @@ export function judgeOf(document: OpenApiDocument): (answer: Answer | undefined)
       return 'undocumented-error-body';
     }
     const documented =
-      errorResponse(body) && body.error?.status === answer.status && (body.error.details ?? []).every((detail) => rules.has(detail.rule));
+      errorResponse(body) &&
+      body.error?.status === answer.status &&
+      (body.error.details ?? []).every((detail) => rules.has(detail.rule));
     return documented ? 'ok' : 'undocumented-error-body';
   };
 }

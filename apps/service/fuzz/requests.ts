@@ -38,7 +38,8 @@ function resolve(document: OpenApiDocument, schema: JsonSchema): JsonSchema {
 }
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
-  if (schema.format === 'date-time') return fc.date({ min: earliest, max: latest, noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ min: earliest, max: latest, noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.format === 'uri') return fc.webUrl();
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
   const minLength = (schema.minLength as number | undefined) ?? 0;
@@ -50,14 +51,19 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min = (schema.minimum as number | undefined) ?? -1e6;
   const max = Math.min((schema.maximum as number | undefined) ?? 1e9, 1e15);
-  if (integer || schema.multipleOf === 1) return fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) });
+  if (integer || schema.multipleOf === 1)
+    return fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) });
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
 
 function objectArbitrary(document: OpenApiDocument, schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const record = Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, valueArbitrary(document, value)]));
-  return fc.record(record, { requiredKeys: (schema.required as string[] | undefined) ?? [] }) as fc.Arbitrary<Record<string, unknown>>;
+  const record = Object.fromEntries(
+    Object.entries(properties).map(([name, value]) => [name, valueArbitrary(document, value)]),
+  );
+  return fc.record(record, { requiredKeys: (schema.required as string[] | undefined) ?? [] }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
 }
 
 /** Values valid for a schema of the document (a subset of JSON Schema: what the documents use). */
@@ -106,16 +112,25 @@ interface Draft {
 
 function queryArbitrary(document: OpenApiDocument, operation: Operation): fc.Arbitrary<[string, string][]> {
   const parameters = operation.queryParameters.map((parameter) =>
-    fc.option(valueArbitrary(document, parameter.schema).map((value) => [parameter.name, value] as const), { nil: undefined }),
+    fc.option(
+      valueArbitrary(document, parameter.schema).map((value) => [parameter.name, value] as const),
+      { nil: undefined },
+    ),
   );
-  return fc.tuple(...parameters).map((pairs) =>
-    pairs.flatMap((pair) => (pair === undefined ? [] : [pair[1]].flat().map((item): [string, string] => [pair[0], String(item)]))),
-  );
+  return fc
+    .tuple(...parameters)
+    .map((pairs) =>
+      pairs.flatMap((pair) =>
+        pair === undefined ? [] : [pair[1]].flat().map((item): [string, string] => [pair[0], String(item)]),
+      ),
+    );
 }
 
 function draftArbitrary(document: OpenApiDocument, operation: Operation, audience: Audience): fc.Arbitrary<Draft> {
   const pathValues = fc.tuple(...operation.pathParameters.map(() => fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/)));
-  const body = operation.bodySchema ? valueArbitrary(document, operation.bodySchema).map((value) => JSON.stringify(value)) : fc.constant(undefined);
+  const body = operation.bodySchema
+    ? valueArbitrary(document, operation.bodySchema).map((value) => JSON.stringify(value))
+    : fc.constant(undefined);
   const token = fc.constantFrom(...audience.tokensFor(operation));
   return fc.tuple(pathValues, queryArbitrary(document, operation), body, token).map(([values, query, text, caller]) => {
     let index = 0;
@@ -142,12 +157,19 @@ const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 /** The ways a request is broken; each takes a valid draft and returns a hostile one. */
 const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
   valid: fc.constant((draft) => draft),
-  'nul-in-query': fc.constant((draft) => ({ ...draft, query: [...draft.query, [draft.query[0]?.[0] ?? 'swa_code', 'a\u0000b']] })),
+  'nul-in-query': fc.constant((draft) => ({
+    ...draft,
+    query: [...draft.query, [draft.query[0]?.[0] ?? 'swa_code', 'a\u0000b']],
+  })),
   'nul-in-body': fc.constant((draft) => ({ ...draft, body: replaceInJson(draft.body, () => 'x\u0000y') })),
   'nul-in-key': fc.constant((draft) => ({ ...draft, body: JSON.stringify({ 'k\u0000': 1 }) })),
   'wrong-type': fc
     .constantFrom<unknown>(true, 'text', [], {}, null, -1, 1.5, '1e400')
-    .map((wrong) => (draft: Draft) => ({ ...draft, body: replaceInJson(draft.body, () => wrong), query: draft.query.map(([k]) => [k, JSON.stringify(wrong)]) })),
+    .map((wrong) => (draft: Draft) => ({
+      ...draft,
+      body: replaceInJson(draft.body, () => wrong),
+      query: draft.query.map(([k]) => [k, JSON.stringify(wrong)]),
+    })),
   'number-out-of-range': fc
     .constantFrom(2 ** 31, 2 ** 53, 2 ** 63, 1e308, -1e308, -0, 1e-320, -1)
     .map((number) => (draft: Draft) => ({
@@ -156,7 +178,14 @@ const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
       query: [...draft.query, ['update_id', String(number)], ['page_size', String(number)]],
     })),
   'date-out-of-range': fc
-    .constantFrom('0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '2026-12-31T23:59:60Z', '2026-02-30T00:00:00Z', '-000001-01-01T00:00:00Z', '9999-12-31T23:59:59-01:00')
+    .constantFrom(
+      '0000-01-01T00:00:00Z',
+      '10000-01-01T00:00:00Z',
+      '2026-12-31T23:59:60Z',
+      '2026-02-30T00:00:00Z',
+      '-000001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59-01:00',
+    )
     .map((date) => (draft: Draft) => ({
       ...draft,
       query: [...draft.query, ['start_date', date]],
@@ -167,47 +196,98 @@ const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
     body: replaceInJson(draft.body, () => 'x'.repeat(length)),
     query: [...draft.query, ['exclude_events_from', 'y'.repeat(Math.min(length, 20_000))]],
   })),
-  'deep-nesting': fc.integer({ min: 100, max: 200_000 }).map((depth) => (draft: Draft) => ({ ...draft, body: draft.body === undefined ? deep(depth) : `{"x":${deep(depth)}}` })),
+  'deep-nesting': fc
+    .integer({ min: 100, max: 200_000 })
+    .map((depth) => (draft: Draft) => ({
+      ...draft,
+      body: draft.body === undefined ? deep(depth) : `{"x":${deep(depth)}}`,
+    })),
   'unknown-keys': fc.integer({ min: 1, max: 50_000 }).map((count) => (draft: Draft) => ({
     ...draft,
     body: JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`unknown_${i}`, i]))),
-    query: [...draft.query, ...Array.from({ length: Math.min(count, 200) }, (_, i): [string, string] => [`unknown_${i}`, '1'])],
+    query: [
+      ...draft.query,
+      ...Array.from({ length: Math.min(count, 200) }, (_, i): [string, string] => [`unknown_${i}`, '1']),
+    ],
   })),
   'duplicate-keys': fc.constant((draft) => ({
     ...draft,
-    body: typeof draft.body === 'string' && draft.body.startsWith('{') && draft.body !== '{}' ? `${draft.body.slice(0, -1)},${draft.body.slice(1)}` : '{"a":1,"a":2}',
+    body:
+      typeof draft.body === 'string' && draft.body.startsWith('{') && draft.body !== '{}'
+        ? `${draft.body.slice(0, -1)},${draft.body.slice(1)}`
+        : '{"a":1,"a":2}',
     query: [...draft.query, ...draft.query],
   })),
   'truncated-json': fc.nat().map((cut) => (draft: Draft) => {
     const text = typeof draft.body === 'string' && draft.body.length > 1 ? draft.body : '{"a":1}';
     return { ...draft, body: text.slice(0, cut % text.length) };
   }),
-  'malformed-percent-encoding': fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%FF%FE', '%C0%AF').map((bad) => (draft: Draft) => ({ ...draft, target: `${draft.target}${bad}`, query: [...draft.query, ['swa_code', bad]] })),
+  'malformed-percent-encoding': fc
+    .constantFrom('%', '%E0%A4%A', '%ZZ', '%FF%FE', '%C0%AF')
+    .map((bad) => (draft: Draft) => ({
+      ...draft,
+      target: `${draft.target}${bad}`,
+      query: [...draft.query, ['swa_code', bad]],
+    })),
   'invalid-utf8-body': fc.constant((draft) => ({
     ...draft,
-    body: Buffer.concat([Buffer.from('{"work_reference_numbers":["'), Buffer.from([0xff, 0xfe, 0xc0, 0xaf]), Buffer.from('"]}')]),
+    body: Buffer.concat([
+      Buffer.from('{"work_reference_numbers":["'),
+      Buffer.from([0xff, 0xfe, 0xc0, 0xaf]),
+      Buffer.from('"]}'),
+    ]),
   })),
   'wrong-content-type': fc
-    .constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', '', 'application/json; charset="', 'application/vnd.api+json')
-    .map((type) => (draft: Draft) => ({ ...draft, headers: [...draft.headers.filter(([k]) => k !== 'content-type'), ['content-type', type]], body: draft.body ?? '{}' })),
+    .constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+      'multipart/form-data; boundary=x',
+      '',
+      'application/json; charset="',
+      'application/vnd.api+json',
+    )
+    .map((type) => (draft: Draft) => ({
+      ...draft,
+      headers: [...draft.headers.filter(([k]) => k !== 'content-type'), ['content-type', type]],
+      body: draft.body ?? '{}',
+    })),
   'no-token': fc.constant((draft) => ({ ...draft, headers: draft.headers.filter(([k]) => k !== 'token') })),
-  'bad-token': fc.constantFrom('se_unknown', '', 'x'.repeat(5_000), 'se_\u00e9').map((token) => (draft: Draft) => ({ ...draft, headers: [...draft.headers.filter(([k]) => k !== 'token'), ['token', token]] })),
+  'bad-token': fc
+    .constantFrom('se_unknown', '', 'x'.repeat(5_000), 'se_\u00e9')
+    .map((token) => (draft: Draft) => ({
+      ...draft,
+      headers: [...draft.headers.filter(([k]) => k !== 'token'), ['token', token]],
+    })),
   'duplicate-token': fc.constant((draft) => ({ ...draft, headers: [...draft.headers, ['token', 'se_other']] })),
-  'huge-headers': fc.integer({ min: 8_000, max: 40_000 }).map((size) => (draft: Draft) => ({ ...draft, headers: [...draft.headers, ['x-padding', 'p'.repeat(size)]] })),
-  'wrong-method': fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'TRACE', 'GET', 'POST').map((method) => (draft: Draft) => ({ ...draft, method })),
-  'odd-path': fc.constantFrom('/', '//', '/..', '/%2e%2e', '/./', ';a=b', '/x').map((suffix) => (draft: Draft) => ({ ...draft, target: `${draft.target}${suffix}` })),
-  'expect-header': fc.constantFrom('100-continue', 'teapot').map((value) => (draft: Draft) => ({ ...draft, headers: [...draft.headers, ['expect', value]] })),
+  'huge-headers': fc
+    .integer({ min: 8_000, max: 40_000 })
+    .map((size) => (draft: Draft) => ({ ...draft, headers: [...draft.headers, ['x-padding', 'p'.repeat(size)]] })),
+  'wrong-method': fc
+    .constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'TRACE', 'GET', 'POST')
+    .map((method) => (draft: Draft) => ({ ...draft, method })),
+  'odd-path': fc
+    .constantFrom('/', '//', '/..', '/%2e%2e', '/./', ';a=b', '/x')
+    .map((suffix) => (draft: Draft) => ({ ...draft, target: `${draft.target}${suffix}` })),
+  'expect-header': fc
+    .constantFrom('100-continue', 'teapot')
+    .map((value) => (draft: Draft) => ({ ...draft, headers: [...draft.headers, ['expect', value]] })),
   'empty-body': fc.constant((draft) => ({ ...draft, body: draft.body === undefined ? undefined : '' })),
   'array-body': fc.constant((draft) => ({ ...draft, body: '[1,2,3]' })),
-  'broken-http': fc.constantFrom('no-version', 'bad-header', 'bad-length').map((how) => (draft: Draft) => ({ ...draft, method: `BROKEN:${how}` })),
+  'broken-http': fc
+    .constantFrom('no-version', 'bad-header', 'bad-length')
+    .map((how) => (draft: Draft) => ({ ...draft, method: `BROKEN:${how}` })),
 };
 
 export const mutationKinds = Object.keys(mutations);
 
 function write(draft: Draft): Buffer {
-  const query = draft.query.map(([k, v]) => `${encodeURIComponent(k)}=${/%/.test(v) && !/%00/.test(v) ? v : encodeURIComponent(v)}`).join('&');
+  const query = draft.query
+    .map(([k, v]) => `${encodeURIComponent(k)}=${/%/.test(v) && !/%00/.test(v) ? v : encodeURIComponent(v)}`)
+    .join('&');
   const target = query ? `${draft.target}?${query}` : draft.target;
-  const body = draft.body === undefined ? undefined : Buffer.isBuffer(draft.body) ? draft.body : Buffer.from(draft.body, 'utf8');
+  const body =
+    draft.body === undefined ? undefined : Buffer.isBuffer(draft.body) ? draft.body : Buffer.from(draft.body, 'utf8');
   const headers = [['host', 'localhost'], ['connection', 'close'], ...draft.headers];
   if (body !== undefined) headers.push(['content-length', String(body.length)]);
   if (draft.method.startsWith('BROKEN:')) return brokenHttp(draft.method.slice(7), target);
@@ -231,7 +311,9 @@ export function hostileRequestArbitrary(
   const perOperation = operations.map((operation) =>
     fc
       .tuple(draftArbitrary(document, operation, audience), fc.constantFrom(...kinds))
-      .chain(([draft, kind]) => mutations[kind]!.map((mutate) => ({ kind, operationId: operation.operationId, bytes: write(mutate(draft)) }))),
+      .chain(([draft, kind]) =>
+        mutations[kind]!.map((mutate) => ({ kind, operationId: operation.operationId, bytes: write(mutate(draft)) })),
+      ),
   );
   return fc.oneof(...perOperation);
 }

@@ -45,13 +45,19 @@ async function onServer(statement: string): Promise<void> {
 async function freshDatabase(kind: string): Promise<{ config: DatabaseConfig; remove: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'street-events-fuzz-'));
-    return { config: { kind: 'pglite', dataDir: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      config: { kind: 'pglite', dataDir: dir },
+      remove: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `street_events_fuzz_${randomBytes(6).toString('hex')}`;
   await onServer(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { config: { kind: 'postgres', url: url.toString() }, remove: () => onServer(`drop database if exists "${name}" with (force)`) };
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    remove: () => onServer(`drop database if exists "${name}" with (force)`),
+  };
 }
 
 async function campaignOn(kind: string): Promise<CampaignResult> {
@@ -61,7 +67,12 @@ async function campaignOn(kind: string): Promise<CampaignResult> {
     await handle.migrate();
     const world = await createWorld(handle.db);
     const server = await startServer(
-      { ...configFromEnv({ LOG_LEVEL: 'silent', DELIVERY_WORKER: 'off' }), host: '127.0.0.1', port: 0, database: config },
+      {
+        ...configFromEnv({ LOG_LEVEL: 'silent', DELIVERY_WORKER: 'off' }),
+        host: '127.0.0.1',
+        port: 0,
+        database: config,
+      },
       handle,
     );
     try {
@@ -91,10 +102,15 @@ for (const kind of kinds) {
   const started = Date.now();
   const result = await campaignOn(kind);
   results[kind] = result;
-  const bad = result.byVerdict['server-error'] + result.byVerdict['undocumented-error-body'] + result.byVerdict.unanswered;
+  const bad =
+    result.byVerdict['server-error'] + result.byVerdict['undocumented-error-body'] + result.byVerdict.unanswered;
   failed ||= bad > 0;
-  console.log(`\n${kind}: ${result.requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${values.seed})`);
-  console.log(`by status:\n${table(result.byStatus)}\nby kind:\n${table(result.byKind)}\nby verdict:\n${table(result.byVerdict)}`);
+  console.log(
+    `\n${kind}: ${result.requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${values.seed})`,
+  );
+  console.log(
+    `by status:\n${table(result.byStatus)}\nby kind:\n${table(result.byKind)}\nby verdict:\n${table(result.byVerdict)}`,
+  );
   for (const failure of result.failures.slice(0, 10)) console.log(`FAIL ${JSON.stringify(failure)}`);
 }
 const resultsDir = new URL('./results/', import.meta.url);
@@ -102,5 +118,9 @@ mkdirSync(resultsDir, { recursive: true });
 const file = new URL(`fuzz-${new Date().toISOString().replaceAll(':', '-').slice(0, 19)}.json`, resultsDir);
 writeFileSync(file, `${JSON.stringify({ seed: Number(values.seed), results }, null, 2)}\n`);
 console.log(`\nwritten to ${file.pathname}`);
-console.log(failed ? 'FAILED: 5xx, undocumented error bodies or unanswered requests above' : '0 × 5xx, 0 undocumented error bodies, 0 unanswered');
+console.log(
+  failed
+    ? 'FAILED: 5xx, undocumented error bodies or unanswered requests above'
+    : '0 × 5xx, 0 undocumented error bodies, 0 unanswered',
+);
 process.exit(failed ? 1 : 0);

@@ -66,6 +66,7 @@ export function audienceOf(world: World, basePath: string): Audience {
   const { operator, ...callers } = world.tokens;
   return {
     basePath,
-    tokensFor: (operation: Operation) => (operation.allowedRoles.includes('Operator') ? [operator] : Object.values(callers)),
+    tokensFor: (operation: Operation) =>
+      operation.allowedRoles.includes('Operator') ? [operator] : Object.values(callers),
   };
 }

@@ -12,9 +12,13 @@ interface Failure {
 function chainOf(error: unknown): Failure[] {
   const chain: Failure[] = [];
   for (let current = error; current !== undefined && current !== null && chain.length < 10; ) {
-    if (current instanceof AggregateError && current.message === '' && current.errors.length > 0) current = current.errors[0];
+    if (current instanceof AggregateError && current.message === '' && current.errors.length > 0)
+      current = current.errors[0];
     const { message, code, cause } = current as { message?: unknown; code?: unknown; cause?: unknown };
-    chain.push({ message: typeof message === 'string' ? message : String(current), code: typeof code === 'string' ? code : undefined });
+    chain.push({
+      message: typeof message === 'string' ? message : String(current),
+      code: typeof code === 'string' ? code : undefined,
+    });
     current = cause;
   }
   return chain;
@@ -22,7 +26,9 @@ function chainOf(error: unknown): Failure[] {
 
 /** Network errors, and PostgreSQL's connection (08), authentication (28) and unknown-database (3D) classes. */
 function isConnectionFailure(code: string): boolean {
-  return /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOENT|08...|28...|3D000)$/.test(code);
+  return /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOENT|08...|28...|3D000)$/.test(
+    code,
+  );
 }
 
 /** The URL with its password replaced by `***`. */
@@ -37,7 +43,10 @@ export function redacted(url: string): string {
 }
 
 /** One line about a failed command; `databaseUrl` is the PostgreSQL URL it was given, if any. */
-export function describeFailure(error: unknown, context: { databaseUrl?: string; host?: string; port?: number } = {}): string {
+export function describeFailure(
+  error: unknown,
+  context: { databaseUrl?: string; host?: string; port?: number } = {},
+): string {
   const chain = chainOf(error);
   const innermost = chain.at(-1) ?? { message: String(error) };
   const coded = chain.find((failure) => failure.code !== undefined);

@@ -13,7 +13,14 @@ import { createUser, listUsers } from './admin/users.js';
 import { revokeSessions, setPassword } from './auth/login.js';
 import { newPassword } from './auth/passwords.js';
 import { issueToken, revokeToken } from './auth/tokens.js';
-import { defaultPgliteDataDir, openDatabase, readUrlsOf, type Database, type DatabaseConfig, type DatabaseHandle } from './db/database.js';
+import {
+  defaultPgliteDataDir,
+  openDatabase,
+  readUrlsOf,
+  type Database,
+  type DatabaseConfig,
+  type DatabaseHandle,
+} from './db/database.js';
 import { organisationKind, userRole } from './db/schema.js';
 import { describeFailure } from './cli-errors.js';
 import { progressBar } from './seed/progress.js';
@@ -35,7 +42,8 @@ interface GlobalOptions {
 function wholeNumber(min: number) {
   return (value: string): number => {
     const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < min) throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    if (!Number.isInteger(parsed) || parsed < min)
+      throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
     return parsed;
   };
 }
@@ -92,8 +100,12 @@ function printSandbox(summary: SandboxSummary): void {
 
 const program = new Command('street-events')
   .description('Administer the street-works event interface service and exercise its sandbox.')
-  .addOption(new Option('--database-url <url>', 'PostgreSQL connection URL; without it, embedded PGlite').env('DATABASE_URL'))
-  .addOption(new Option('--data-dir <dir>', 'PGlite data directory').env('PGLITE_DATA_DIR').default(defaultPgliteDataDir))
+  .addOption(
+    new Option('--database-url <url>', 'PostgreSQL connection URL; without it, embedded PGlite').env('DATABASE_URL'),
+  )
+  .addOption(
+    new Option('--data-dir <dir>', 'PGlite data directory').env('PGLITE_DATA_DIR').default(defaultPgliteDataDir),
+  )
   // A usage error is one line too, pointing at the help rather than printing it.
   .configureOutput({ outputError: (text, write) => write(`${text.trimEnd()} (--help shows the usage)\n`) });
 
@@ -101,49 +113,64 @@ program
   .command('migrate')
   .description('apply the pending database migrations')
   .action((_options, command: Command) =>
-    withDatabase(command, async (db, handle) => {
-      await handle.migrate();
-      const written = await refreshPollRows(db);
-      console.error(written > 0 ? `migrations applied; ${written} polling rows written` : 'migrations applied');
-    }, { create: true }),
+    withDatabase(
+      command,
+      async (db, handle) => {
+        await handle.migrate();
+        const written = await refreshPollRows(db);
+        console.error(written > 0 ? `migrations applied; ${written} polling rows written` : 'migrations applied');
+      },
+      { create: true },
+    ),
   );
 
 program
   .command('seed')
-  .description('migrate, then fill an empty database with the sandbox: organisations, users and tokens, works and events')
+  .description(
+    'migrate, then fill an empty database with the sandbox: organisations, users and tokens, works and events',
+  )
   .option('--events <n>', 'about how many events of history to record', wholeNumber(0), 2000)
   .option('--days <n>', 'days of history, ending now', wholeNumber(1), 60)
   .option('--random-seed <n>', 'seed of the random choices, for a reproducible sandbox', wholeNumber(0))
   .option('--json', 'print the organisations, users and tokens as JSON')
   .action((options: { events: number; days: number; randomSeed?: number; json?: boolean }, command: Command) =>
-    withDatabase(command, async (db, handle) => {
-      await handle.migrate();
-      const summary = await seedSandbox(db, {
-        events: options.events,
-        days: options.days,
-        randomSeed: options.randomSeed,
-        onProgress: progressBar('events'),
-      });
-      if (options.json) console.log(JSON.stringify(summary, null, 2));
-      else printSandbox(summary);
-      const database = databaseConfig(command.optsWithGlobals<GlobalOptions>(), true);
-      const tokensFile = defaultTokensFile(database);
-      if (tokensFile) {
-        writeSandboxTokens(tokensFile, summary.users);
-        console.error(`tokens kept in ${tokensFile} (serve --sandbox reuses them)`);
-      }
-    }, { create: true }),
+    withDatabase(
+      command,
+      async (db, handle) => {
+        await handle.migrate();
+        const summary = await seedSandbox(db, {
+          events: options.events,
+          days: options.days,
+          randomSeed: options.randomSeed,
+          onProgress: progressBar('events'),
+        });
+        if (options.json) console.log(JSON.stringify(summary, null, 2));
+        else printSandbox(summary);
+        const database = databaseConfig(command.optsWithGlobals<GlobalOptions>(), true);
+        const tokensFile = defaultTokensFile(database);
+        if (tokensFile) {
+          writeSandboxTokens(tokensFile, summary.users);
+          console.error(`tokens kept in ${tokensFile} (serve --sandbox reuses them)`);
+        }
+      },
+      { create: true },
+    ),
   );
 
 const org = program.command('org').description('organisations');
 org
   .command('create')
   .description('create an organisation (a promoter gets its default workstream 000)')
-  .addOption(new Option('--kind <kind>', 'kind of organisation').choices(organisationKind.enumValues).makeOptionMandatory())
+  .addOption(
+    new Option('--kind <kind>', 'kind of organisation').choices(organisationKind.enumValues).makeOptionMandatory(),
+  )
   .requiredOption('--name <name>', 'name, unique')
   .option('--swa-code <code>', 'street authority code, up to 4 characters (promoters and highway authorities)')
-  .action((options: { kind: (typeof organisationKind.enumValues)[number]; name: string; swaCode?: string }, command: Command) =>
-    withDatabase(command, async (db) => print([await createOrganisation(db, options)], false)),
+  .action(
+    (
+      options: { kind: (typeof organisationKind.enumValues)[number]; name: string; swaCode?: string },
+      command: Command,
+    ) => withDatabase(command, async (db) => print([await createOrganisation(db, options)], false)),
   );
 
 const user = program.command('user').description('users');
@@ -155,13 +182,18 @@ user
   .requiredOption('--org <organisation>', 'organisation name or swa_code')
   .action((options: { username: string; role: (typeof userRole.enumValues)[number]; org: string }, command: Command) =>
     withDatabase(command, async (db) =>
-      print([await createUser(db, { username: options.username, role: options.role, organisation: options.org })], false),
+      print(
+        [await createUser(db, { username: options.username, role: options.role, organisation: options.org })],
+        false,
+      ),
     ),
   );
 
 user
   .command('password')
-  .description('give a user an email address and a new random password for login, and print the password; only its scrypt hash is kept')
+  .description(
+    'give a user an email address and a new random password for login, and print the password; only its scrypt hash is kept',
+  )
   .argument('<username>', 'the user')
   .requiredOption('--email <address>', 'the email address the user logs in with')
   .action((username: string, options: { email: string }, command: Command) =>
@@ -280,15 +312,24 @@ function printSandboxReady(
   const kept = tokensFile ? `kept in ${tokensFile}` : 'not kept: --tokens-file <file> keeps them across restarts';
   console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header), ${kept}:`);
   print(users, false);
-  if (issued.length > 0) console.log(`\nNew tokens issued for ${issued.join(', ')}${tokensFile ? ': the file held none that still works for them' : ''}.`);
+  if (issued.length > 0)
+    console.log(
+      `\nNew tokens issued for ${issued.join(', ')}${tokensFile ? ': the file held none that still works for them' : ''}.`,
+    );
   if (server.httpsBaseUrl) {
     console.log(`\nHTTPS: ${server.httpsBaseUrl} (confirmation links and SigningCertURL are built on it).`);
-    console.log(`Trust the sandbox's certificate authority: NODE_EXTRA_CA_CERTS=${caFile} (Python: REQUESTS_CA_BUNDLE, others: SSL_CERT_FILE).`);
+    console.log(
+      `Trust the sandbox's certificate authority: NODE_EXTRA_CA_CERTS=${caFile} (Python: REQUESTS_CA_BUNDLE, others: SSL_CERT_FILE).`,
+    );
   }
   console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
   if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
-  console.log(`\nLog in as any of them: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`);
-  console.log(`\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`);
+  console.log(
+    `\nLog in as any of them: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`,
+  );
+  console.log(
+    `\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`,
+  );
 }
 
 interface ServeOptions {
@@ -301,10 +342,20 @@ interface ServeOptions {
 program
   .command('serve')
   .description('migrate, then serve the interface (PORT, HOST and the other settings come from the environment)')
-  .option('--sandbox', 'seed the database first if it is empty, and print the base URL and a token for each sandbox user')
+  .option(
+    '--sandbox',
+    'seed the database first if it is empty, and print the base URL and a token for each sandbox user',
+  )
   .option('--events <n>', 'with --sandbox: events of history to seed into an empty database', wholeNumber(0), 2000)
-  .option('--simulate <rate>', 'also produce N activities a second on the sandbox in this process, as `simulate` does (works on PGlite too)', wholeNumber(1))
-  .option('--tokens-file <file>', 'with --sandbox: where the tokens are kept across restarts (default: sandbox-tokens.json in the PGlite data directory; on PostgreSQL, none)')
+  .option(
+    '--simulate <rate>',
+    'also produce N activities a second on the sandbox in this process, as `simulate` does (works on PGlite too)',
+    wholeNumber(1),
+  )
+  .option(
+    '--tokens-file <file>',
+    'with --sandbox: where the tokens are kept across restarts (default: sandbox-tokens.json in the PGlite data directory; on PostgreSQL, none)',
+  )
   .action(async (options: ServeOptions, command: Command) => {
     const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
     if (options.sandbox) config.notifications.allowList.push(...loopbackAllowList);
@@ -317,7 +368,12 @@ program
     let sandbox: KeptTokens = { users: [], issued: [] };
     try {
       await handle.migrate();
-      if (options.sandbox) sandbox = await prepareSandbox(handle.db, { events: options.events, tokensFile, onProgress: progressBar('events') });
+      if (options.sandbox)
+        sandbox = await prepareSandbox(handle.db, {
+          events: options.events,
+          tokensFile,
+          onProgress: progressBar('events'),
+        });
       server = await startServer(config, handle);
     } catch (error) {
       await handle.close().catch(() => undefined);
@@ -334,7 +390,9 @@ try {
   await program.parseAsync();
 } catch (error) {
   const { databaseUrl } = program.opts<GlobalOptions>();
-  console.error(`error: ${describeFailure(error, { databaseUrl, host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8080) })}`);
+  console.error(
+    `error: ${describeFailure(error, { databaseUrl, host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8080) })}`,
+  );
   if (process.env.LOG_LEVEL === 'debug') console.error(error);
   process.exit(1);
 }

@@ -72,7 +72,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     rateLimit: { max: integer(env, 'RATE_LIMIT_MAX', 0), windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1) },
     metricsPublic: switchOf(env, 'METRICS_PUBLIC'),
     notifications: notificationConfigFromEnv(env),
-    login: env.LOGIN === 'off' ? undefined : { tokenTtlSeconds: integer(env, 'LOGIN_TOKEN_TTL_SECONDS', defaultTokenTtlSeconds, 1) },
+    login:
+      env.LOGIN === 'off'
+        ? undefined
+        : { tokenTtlSeconds: integer(env, 'LOGIN_TOKEN_TTL_SECONDS', defaultTokenTtlSeconds, 1) },
     ...tlsFromEnv(env),
   };
 }
@@ -84,5 +87,8 @@ function tlsFromEnv(env: NodeJS.ProcessEnv): Pick<ServiceConfig, 'tls' | 'httpsP
   const keyFile = env.TLS_KEY_FILE;
   if (!certFile !== !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together');
   if (!certFile || !keyFile || httpsPort === 'off') return { tls: undefined, httpsPort };
-  return { tls: { port: httpsPort, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') }, httpsPort };
+  return {
+    tls: { port: httpsPort, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') },
+    httpsPort,
+  };
 }

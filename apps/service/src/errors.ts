@@ -7,7 +7,10 @@ import type { ValidationErrorDetail } from '@street-events/types';
 import type { Known } from './domain/enums.js';
 
 /** One broken rule of a request, as `error.details` lists it. */
-export type Problem = Omit<ValidationErrorDetail, 'location' | 'rule'> & { location: 'body' | 'query' | 'header' | 'path'; rule: Rule };
+export type Problem = Omit<ValidationErrorDetail, 'location' | 'rule'> & {
+  location: 'body' | 'query' | 'header' | 'path';
+  rule: Rule;
+};
 
 /** A rule a request breaks, as the document's `ValidationRule` lists them. */
 export type Rule = Known<'ValidationRule'>;

@@ -19,7 +19,10 @@ function loadBundled(subpath: '.' | './login'): OpenApiDocument {
   if (found) return found;
   const specifier = subpath === '.' ? '@street-events/openapi' : `@street-events/openapi/${subpath.slice(2)}`;
   // drizzle-kit loads the schema as CommonJS, where import.meta.resolve does not exist.
-  const path = typeof import.meta.resolve === 'function' ? fileURLToPath(import.meta.resolve(specifier)) : require.resolve(specifier);
+  const path =
+    typeof import.meta.resolve === 'function'
+      ? fileURLToPath(import.meta.resolve(specifier))
+      : require.resolve(specifier);
   const loaded = JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
   documents.set(subpath, loaded);
   return loaded;

@@ -57,7 +57,11 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     rateLimit: config.rateLimit,
     login: config.login,
     logger: { level: config.logLevel },
-    extraHandlers: notificationHandlers({ db: handle.db, policy, publicBaseUrl: () => notifications.publicBaseUrl ?? httpsBaseUrl ?? baseUrl }),
+    extraHandlers: notificationHandlers({
+      db: handle.db,
+      policy,
+      publicBaseUrl: () => notifications.publicBaseUrl ?? httpsBaseUrl ?? baseUrl,
+    }),
     extraRoutes: [notificationRoutes({ db: handle.db })],
   });
   await app.listen({ host: config.host, port: config.port });
@@ -66,7 +70,8 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   baseUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`;
   const secure = config.tls ? await listenHttps(app, config.host, config.tls) : undefined;
-  if (secure) httpsBaseUrl = `https://${config.tls?.caFile || host === '0.0.0.0' ? 'localhost' : host}:${secure.port}${basePath}`;
+  if (secure)
+    httpsBaseUrl = `https://${config.tls?.caFile || host === '0.0.0.0' ? 'localhost' : host}:${secure.port}${basePath}`;
   const worker = notifications.worker
     ? await startWorker({
         ...workerSettingsOf(notifications),
@@ -84,11 +89,12 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     baseUrl,
     httpsBaseUrl,
     worker,
-    close: () => (closing ??= Promise.all([app.close(), secure?.close()]).then(async () => {
-      await stopSummaries();
-      await worker?.stop();
-      await handle.close();
-    })),
+    close: () =>
+      (closing ??= Promise.all([app.close(), secure?.close()]).then(async () => {
+        await stopSummaries();
+        await worker?.stop();
+        await handle.close();
+      })),
   };
 }
 
@@ -125,7 +131,11 @@ function writeSummariesInBackground(db: DatabaseHandle['db'], log: FastifyInstan
  * one set of limits serve both, with the same client time limits and the same answers to what
  * Node's parser refuses (`clientError`, `checkExpectation`).
  */
-async function listenHttps(app: FastifyInstance, host: string, tls: TlsConfig): Promise<{ port: number; close: () => Promise<void> }> {
+async function listenHttps(
+  app: FastifyInstance,
+  host: string,
+  tls: TlsConfig,
+): Promise<{ port: number; close: () => Promise<void> }> {
   const server = createHttpsServer(
     {
       cert: tls.cert,

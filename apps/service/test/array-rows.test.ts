@@ -25,8 +25,16 @@ describeEachDatabase('array rows', (database) => {
   });
 
   test('a timestamp read as UTC text becomes the ISO 8601 of Date#toISOString', async () => {
-    const dates = fc.sample(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }), 40);
-    const fixed = ['2026-11-23T00:31:27.000Z', '2026-11-23T00:31:27.100Z', '2026-11-23T00:31:27.120Z', '2026-02-28T23:59:59.999Z'];
+    const dates = fc.sample(
+      fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }),
+      40,
+    );
+    const fixed = [
+      '2026-11-23T00:31:27.000Z',
+      '2026-11-23T00:31:27.100Z',
+      '2026-11-23T00:31:27.120Z',
+      '2026-02-28T23:59:59.999Z',
+    ];
     const values = [...fixed, ...dates.map((date) => date.toISOString())];
     const rows = await arrayRows(
       database.db,
@@ -41,7 +49,8 @@ describeEachDatabase('array rows', (database) => {
     const owner = await promoter(db);
     const authority = await highwayAuthority(db);
     await workstream(db, owner, '001');
-    for (let index = 0; index < 6; index++) await work(db, owner, authority, { workstreamPrefix: index % 2 ? '001' : '000' });
+    for (let index = 0; index < 6; index++)
+      await work(db, owner, authority, { workstreamPrefix: index % 2 ? '001' : '000' });
     const caller = await callerOf(db, authority, 'HighwayAuthority');
     const [pollReader, searchReader] = [database.limitedTo(30_000, { orderedScans: true }), database.limitedTo(30_000)];
     for (const params of [{ page_size: 4 }, { page_size: 250, swa_code: owner.swaCode!, workstream_prefix: ['001'] }]) {
@@ -55,7 +64,11 @@ describeEachDatabase('array rows', (database) => {
   });
 
   test('microseconds are truncated to milliseconds, as a Date holds them', async () => {
-    const [[at]] = (await arrayRows(database.db, undefined, sql`select ${utcText(sql`'2026-11-23T00:31:27.123999Z'::timestamptz`)}`)) as [[string]];
+    const [[at]] = (await arrayRows(
+      database.db,
+      undefined,
+      sql`select ${utcText(sql`'2026-11-23T00:31:27.123999Z'::timestamptz`)}`,
+    )) as [[string]];
     expect(isoFromUtcText(at)).toBe('2026-11-23T00:31:27.123Z');
   });
 });

@@ -13,7 +13,11 @@ describeEachDatabase('authentication', (database) => {
   async function userOfNewPromoter() {
     const { db } = database;
     const owner = await promoter(db);
-    const user = await createUser(db, { username: `planner-of-${owner.swaCode}`, role: 'Planner', organisation: owner.name });
+    const user = await createUser(db, {
+      username: `planner-of-${owner.swaCode}`,
+      role: 'Planner',
+      organisation: owner.name,
+    });
     return { db, owner, user };
   }
 
@@ -81,22 +85,24 @@ describeEachDatabase('authentication', (database) => {
     await expect(
       createUser(db, { username: 'misplaced-planner', role: 'Planner', organisation: authority.name }),
     ).rejects.toBeInstanceOf(ValidationError);
-    await expect(createUser(db, { username: 'ops-1', role: 'Operator', organisation: authority.name })).resolves.toMatchObject({
+    await expect(
+      createUser(db, { username: 'ops-1', role: 'Operator', organisation: authority.name }),
+    ).resolves.toMatchObject({
       role: 'Operator',
     });
   });
 
   test('usernames, organisation names and swa_codes are unique; promoters need a swa_code', async () => {
     const { db, owner, user } = await userOfNewPromoter();
-    await expect(createUser(db, { username: user.username, role: 'Planner', organisation: owner.name })).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    await expect(
+      createUser(db, { username: user.username, role: 'Planner', organisation: owner.name }),
+    ).rejects.toBeInstanceOf(ConflictError);
     await expect(createOrganisation(db, { kind: 'promoter', name: owner.name, swaCode: 'ZZ1' })).rejects.toBeInstanceOf(
       ConflictError,
     );
-    await expect(createOrganisation(db, { kind: 'promoter', name: 'Another', swaCode: owner.swaCode })).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    await expect(
+      createOrganisation(db, { kind: 'promoter', name: 'Another', swaCode: owner.swaCode }),
+    ).rejects.toBeInstanceOf(ConflictError);
     await expect(createOrganisation(db, { kind: 'promoter', name: 'No code' })).rejects.toMatchObject({
       constructor: ValidationError,
       field: 'swa_code',

@@ -19,13 +19,20 @@ let sequence = 0;
 describeEachDatabase('authentication cache', (database) => {
   async function plannerToken(db: Database) {
     const owner = await promoter(db);
-    const user = await createUser(db, { username: `cached-planner-${++sequence}`, role: 'Planner', organisation: owner.name });
+    const user = await createUser(db, {
+      username: `cached-planner-${++sequence}`,
+      role: 'Planner',
+      organisation: owner.name,
+    });
     return issueToken(db, user.username);
   }
 
   /** A revocation made by another process: straight in the database, unseen by this one. */
   const revokeElsewhere = (db: Database, token: string) =>
-    db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.tokenHash, tokenHash(token)));
+    db
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiTokens.tokenHash, tokenHash(token)));
 
   function manualClock() {
     let at = 1_000_000;

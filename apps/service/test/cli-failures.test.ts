@@ -26,7 +26,10 @@ function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } 
     execFile(
       process.execPath,
       [cliPath, ...args],
-      { cwd: options.cwd ?? serviceDirectory, env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn', ...options.env } },
+      {
+        cwd: options.cwd ?? serviceDirectory,
+        env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn', ...options.env },
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -67,7 +70,10 @@ describe('a PGlite directory held by a process', { timeout: 90_000 }, () => {
     const holder = await startServiceProcess(['--data-dir', directory()], {});
     try {
       const refused = await cli(['--data-dir', directory(), 'keys', 'list']);
-      expectOneLineFailure(refused, new RegExp(`PGlite data directory .*held is in use by process ${holder.child.pid}`));
+      expectOneLineFailure(
+        refused,
+        new RegExp(`PGlite data directory .*held is in use by process ${holder.child.pid}`),
+      );
     } finally {
       expect(await holder.stop()).toBe(0);
     }
@@ -100,7 +106,10 @@ describe('a PGlite directory held by a process', { timeout: 90_000 }, () => {
 
 test('a PostgreSQL server that cannot be reached is one line naming the URL without its password', async () => {
   const run = await cli(['--database-url', 'postgres://someone:secret@127.0.0.1:1/none', 'keys', 'list']);
-  expectOneLineFailure(run, /cannot use the database at postgres:\/\/someone:\*\*\*@127\.0\.0\.1:1\/none .*ECONNREFUSED/);
+  expectOneLineFailure(
+    run,
+    /cannot use the database at postgres:\/\/someone:\*\*\*@127\.0\.0\.1:1\/none .*ECONNREFUSED/,
+  );
   expect(run.stderr).not.toContain('secret');
 });
 
@@ -124,7 +133,9 @@ test('serve on a port in use is one line naming the port', { timeout: 60_000 }, 
   await new Promise<void>((resolve) => occupier.listen(0, '127.0.0.1', resolve));
   const port = (occupier.address() as { port: number }).port;
   try {
-    const run = await cli(['--data-dir', join(scratch, 'port-in-use'), 'serve'], { env: { PORT: String(port), HOST: '127.0.0.1' } });
+    const run = await cli(['--data-dir', join(scratch, 'port-in-use'), 'serve'], {
+      env: { PORT: String(port), HOST: '127.0.0.1' },
+    });
     expectOneLineFailure(run, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use`));
   } finally {
     occupier.close();

@@ -29,7 +29,8 @@ function cli(args: string[]): Promise<Run> {
 test('--help names every command', async () => {
   const { code, stdout } = await cli(['--help']);
   expect(code).toBe(0);
-  for (const command of ['migrate', 'seed', 'org', 'user', 'token', 'contract', 'simulate']) expect(stdout).toContain(command);
+  for (const command of ['migrate', 'seed', 'org', 'user', 'token', 'contract', 'simulate'])
+    expect(stdout).toContain(command);
 });
 
 test('a usage error is reported on stderr with a non-zero exit code', async () => {
@@ -59,12 +60,15 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('seed --json prints the organisations, users and tokens; seeding again is refused', async () => {
       const first = await cli([...target, 'seed', '--events', '200', '--json']);
       expect(first.code).toBe(0);
-      const summary = JSON.parse(first.stdout) as { organisations: { name: string }[]; users: { token: string; email: string; password: string }[] };
+      const summary = JSON.parse(first.stdout) as {
+        organisations: { name: string }[];
+        users: { token: string; email: string; password: string }[];
+      };
       expect(summary.organisations.map((organisation) => organisation.name)).toContain('Leeds City Council');
       expect(summary.users.every((user) => user.token.startsWith('se_'))).toBe(true);
-      expect(summary.users.map(({ email, password }) => [email.endsWith('@sandbox.street-events.example'), password])).toEqual(
-        summary.users.map(() => [true, sandboxPassword]),
-      );
+      expect(
+        summary.users.map(({ email, password }) => [email.endsWith('@sandbox.street-events.example'), password]),
+      ).toEqual(summary.users.map(() => [true, sandboxPassword]));
       const second = await cli([...target, 'seed']);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('error: the database holds organisations already');

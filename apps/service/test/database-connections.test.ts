@@ -52,14 +52,19 @@ describe('PostgreSQL connections ended by the server', () => {
   it('a LISTEN connection ended by the server is opened again, says so, and reports the missed notifications once', async () => {
     let notified = 0;
     const logged: string[] = [];
-    const log = { info: (_object: object, message: string) => logged.push(message), warn: (_object: object, message: string) => logged.push(message) };
+    const log = {
+      info: (_object: object, message: string) => logged.push(message),
+      warn: (_object: object, message: string) => logged.push(message),
+    };
     const unlisten = await handle.listen('street_events_test_channel', () => (notified += 1), log);
     try {
       await handle.db.execute(sql`select pg_notify('street_events_test_channel', '')`);
       await eventually(() => expect(notified).toBe(1));
 
       expect(await terminateConnections()).toBeGreaterThanOrEqual(1);
-      await eventually(() => expect(logged).toEqual(['LISTEN connection lost; reconnecting', 'LISTEN connection re-established']));
+      await eventually(() =>
+        expect(logged).toEqual(['LISTEN connection lost; reconnecting', 'LISTEN connection re-established']),
+      );
       expect(notified).toBe(2); // once on reconnecting, for whatever was sent meanwhile
 
       await handle.db.execute(sql`select pg_notify('street_events_test_channel', '')`);

@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { enumerations } from '@street-events/types';
 import { textOf, valuesOf } from '../src/domain/enums.js';
-import { applyPermitEvent, permitEventRefusal, submittedPermit, type PermitApplication } from '../src/domain/permits.js';
+import {
+  applyPermitEvent,
+  permitEventRefusal,
+  submittedPermit,
+  type PermitApplication,
+} from '../src/domain/permits.js';
 import { quarterBounds, quarterOf } from '../src/domain/quarters.js';
 import { openingStatus, transitionedStatus, workObjectLifecycles } from '../src/domain/work-object-lifecycles.js';
 import { ConflictError, ValidationError } from '../src/errors.js';
@@ -20,9 +25,11 @@ const at = new Date('2031-05-28T12:00:00Z');
 
 describe('enumerations', () => {
   test.each((Object.keys(enumerations) as (keyof typeof enumerations)[]).filter((name) => name !== 'ErrorCode'))(
-    'every stored value of %s has a capitalised text', (name) => {
-    for (const value of valuesOf(name)) expect(textOf(name, value), value).toMatch(/^[A-Z]\S*( \S+)*$/);
-  });
+    'every stored value of %s has a capitalised text',
+    (name) => {
+      for (const value of valuesOf(name)) expect(textOf(name, value), value).toMatch(/^[A-Z]\S*( \S+)*$/);
+    },
+  );
 
   test('stored values leave out the response-only placeholders', () => {
     expect(valuesOf('AuditEventType')).not.toContain(enumerations.AuditEventType.placeholder);
@@ -86,7 +93,10 @@ describe('quarters', () => {
   });
 
   test('a quarter’s bounds are its first instant and the first instant after it', () => {
-    expect(quarterBounds('2031-Q4')).toEqual({ start: new Date('2031-10-01T00:00:00Z'), end: new Date('2032-01-01T00:00:00Z') });
+    expect(quarterBounds('2031-Q4')).toEqual({
+      start: new Date('2031-10-01T00:00:00Z'),
+      end: new Date('2032-01-01T00:00:00Z'),
+    });
     expect(() => quarterBounds('2031-Q5')).toThrow(ValidationError);
   });
 });

@@ -27,5 +27,4 @@ describeEachDatabase('database enumerations', (database) => {
     )) as unknown as { rows: { enumlabel: string }[] };
     expect(rows.map((row) => row.enumlabel)).toEqual(valuesOf(name));
   });
-
 });

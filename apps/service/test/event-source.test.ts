@@ -83,7 +83,11 @@ describeEachDatabase('event source', (database) => {
   });
 
   test.each<[string, PermitEventType[], Partial<PermitSummaryResponse>]>([
-    ['granting', ['permit_granted'], { status: 'granted', assessment_status: 'granted', assessment_status_string: 'Granted' }],
+    [
+      'granting',
+      ['permit_granted'],
+      { status: 'granted', assessment_status: 'granted', assessment_status_string: 'Granted' },
+    ],
     ['refusing', ['permit_refused'], { status: 'refused', assessment_status: 'refused', is_active_permit: false }],
     ['deeming', ['permit_deemed'], { status: 'granted', assessment_status: 'granted_auto', is_deemed: true }],
     [
@@ -93,7 +97,11 @@ describeEachDatabase('event source', (database) => {
     ],
     ['revoking a granted permit', ['permit_granted', 'permit_revoked'], { status: 'revoked', is_active_permit: false }],
     ['cancelling', ['permit_cancelled'], { status: 'cancelled', work_status: 'cancelled', is_active_permit: false }],
-    ['starting and stopping the work', ['permit_granted', 'work_start_logged', 'work_stop_logged'], { work_status: 'completed' }],
+    [
+      'starting and stopping the work',
+      ['permit_granted', 'work_start_logged', 'work_stop_logged'],
+      { work_status: 'completed' },
+    ],
     [
       'reverting a start',
       ['permit_granted', 'work_start_logged', 'work_start_reverted'],
@@ -159,9 +167,9 @@ describeEachDatabase('event source', (database) => {
       ['ancillary_info_removed', permitReferenceNumber],
     ]);
     expect(rows[4]!.update_date_time).toBe(rows[3]!.update_date_time);
-    await expect(transitionPermit(db, { permitReferenceNumber, eventType: 'ancillary_info_removed' })).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    await expect(
+      transitionPermit(db, { permitReferenceNumber, eventType: 'ancillary_info_removed' }),
+    ).rejects.toBeInstanceOf(ConflictError);
   });
 
   test('cancelling a permit without ancillary information records permit_cancelled alone', async () => {
@@ -215,32 +223,56 @@ describeEachDatabase('event source', (database) => {
     ['an FPN', 'fpn', ['fpn_submitted', 'fpn_disputed', 'fpn_accepted', 'fpn_paid'], 'FPN01'],
     ['a comment', 'comment', ['comment_submitted', 'comment_read'], 'COM01'],
     ['a reinstatement', 'reinstatement', ['reinstatement_submitted'], 'RE01'],
-    ['a section 81 record', 'section_81', ['section_81_submitted', 'section_81_acknowledged', 'section_81_accepted'], 'S8101'],
+    [
+      'a section 81 record',
+      'section_81',
+      ['section_81_submitted', 'section_81_acknowledged', 'section_81_accepted'],
+      'S8101',
+    ],
     [
       'a section 74 warning',
       'section_74',
       ['section_74_warning_issued', 'section_74_charges_ended', 'section_74_resolved'],
       'S7401',
     ],
-    ['a section 58 restriction', 'section_58', ['section_58_created', 'section_58_progressed', 'section_58_closed'], 'S5801'],
-  ] as const)('%s records its events about itself, with the work as parent', async (_name, objectType, eventTypes, tag) => {
-    const { db, planner, workReferenceNumber } = await submitted();
-    const [opening, ...rest] = eventTypes;
-    const { reference } = await openWorkObject(db, { workReferenceNumber, objectType, eventType: opening });
-    for (const eventType of rest) await advanceWorkObject(db, { reference, eventType });
-    expect(reference).toBe(`${workReferenceNumber}-${tag}`);
-    const rows = (await pollAll(db, planner)).slice(1);
-    expect(
-      rows.map((row) => [row.event_type, row.object_type, row.object_reference_number, row.parent_object_reference_number]),
-    ).toEqual(eventTypes.map((eventType) => [eventType, objectType, reference, workReferenceNumber]));
-  });
+    [
+      'a section 58 restriction',
+      'section_58',
+      ['section_58_created', 'section_58_progressed', 'section_58_closed'],
+      'S5801',
+    ],
+  ] as const)(
+    '%s records its events about itself, with the work as parent',
+    async (_name, objectType, eventTypes, tag) => {
+      const { db, planner, workReferenceNumber } = await submitted();
+      const [opening, ...rest] = eventTypes;
+      const { reference } = await openWorkObject(db, { workReferenceNumber, objectType, eventType: opening });
+      for (const eventType of rest) await advanceWorkObject(db, { reference, eventType });
+      expect(reference).toBe(`${workReferenceNumber}-${tag}`);
+      const rows = (await pollAll(db, planner)).slice(1);
+      expect(
+        rows.map((row) => [
+          row.event_type,
+          row.object_type,
+          row.object_reference_number,
+          row.parent_object_reference_number,
+        ]),
+      ).toEqual(eventTypes.map((eventType) => [eventType, objectType, reference, workReferenceNumber]));
+    },
+  );
 
   test('a record moved on from a status its event does not apply to is a conflict; an event of another kind is invalid', async () => {
     const { db, workReferenceNumber } = await submitted();
-    const { reference } = await openWorkObject(db, { workReferenceNumber, objectType: 'fpn', eventType: 'fpn_submitted' });
+    const { reference } = await openWorkObject(db, {
+      workReferenceNumber,
+      objectType: 'fpn',
+      eventType: 'fpn_submitted',
+    });
     await advanceWorkObject(db, { reference, eventType: 'fpn_withdrawn' });
     await expect(advanceWorkObject(db, { reference, eventType: 'fpn_paid' })).rejects.toBeInstanceOf(ConflictError);
-    await expect(advanceWorkObject(db, { reference, eventType: 'comment_read' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(advanceWorkObject(db, { reference, eventType: 'comment_read' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     await expect(advanceWorkObject(db, { reference: 'NOSUCH-FPN01', eventType: 'fpn_paid' })).rejects.toBeInstanceOf(
       NotFoundError,
     );
@@ -253,7 +285,11 @@ describeEachDatabase('event source', (database) => {
     const inQuarter = clockAt('2031-05-20T10:00:00Z');
     const sample = async (owner: Organisation, now = inQuarter) => {
       const { workReferenceNumber } = await work(db, owner, authority);
-      const opening = { workReferenceNumber, objectType: 'sample_inspection', eventType: 'sample_inspection_created' } as const;
+      const opening = {
+        workReferenceNumber,
+        objectType: 'sample_inspection',
+        eventType: 'sample_inspection_created',
+      } as const;
       return (await openWorkObject(db, opening, { now })).reference;
     };
     const open = await sample(first);
@@ -268,13 +304,18 @@ describeEachDatabase('event source', (database) => {
     );
     expect(ended).toEqual({ expired: [open] });
     const openEvents = await eventsAbout(db, open);
-    expect(openEvents.map((event) => event.eventType)).toEqual(['sample_inspection_created', 'sample_inspection_expired']);
+    expect(openEvents.map((event) => event.eventType)).toEqual([
+      'sample_inspection_created',
+      'sample_inspection_expired',
+    ]);
     expect((await eventsAbout(db, nextQuarter)).map((event) => event.eventType)).toEqual(['sample_inspection_created']);
     const quarterEnded = await eventsAbout(db, '2031-Q2');
-    expect(quarterEnded.map((event) => [event.eventType, event.objectType, event.promoterOrgId, event.workId])).toEqual([
-      ['sample_inspection_quarter_ended', 'sample_inspection_target', first.id, null],
-      ['sample_inspection_quarter_ended', 'sample_inspection_target', second.id, null],
-    ]);
+    expect(quarterEnded.map((event) => [event.eventType, event.objectType, event.promoterOrgId, event.workId])).toEqual(
+      [
+        ['sample_inspection_quarter_ended', 'sample_inspection_target', first.id, null],
+        ['sample_inspection_quarter_ended', 'sample_inspection_target', second.id, null],
+      ],
+    );
     expect(quarterEnded.every((event) => event.updateId! > openEvents[1]!.updateId!)).toBe(true);
   });
 
@@ -288,7 +329,11 @@ describeEachDatabase('event source', (database) => {
     await expect(endQuarter(db, { highwayAuthority: authority.swaCode!, quarter: '2031-Q3' })).rejects.toBeInstanceOf(
       ConflictError,
     );
-    const opening = { workReferenceNumber, objectType: 'sample_inspection', eventType: 'sample_inspection_created' } as const;
+    const opening = {
+      workReferenceNumber,
+      objectType: 'sample_inspection',
+      eventType: 'sample_inspection_created',
+    } as const;
     await expect(openWorkObject(db, opening, { now })).rejects.toBeInstanceOf(ConflictError);
   });
 
@@ -301,9 +346,13 @@ describeEachDatabase('event source', (database) => {
       ConflictError,
     );
     await removeContract(db, { contractor: contracted.name, promoter: owner.name });
-    await expect(removeContract(db, { contractor: contracted.name, promoter: owner.name })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(removeContract(db, { contractor: contracted.name, promoter: owner.name })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     const events = await db.select().from(auditEvents).where(eq(auditEvents.promoterOrgId, owner.id));
-    expect(events.map((event) => [event.eventType, event.objectType, event.objectReferenceNumber, event.workId])).toEqual([
+    expect(
+      events.map((event) => [event.eventType, event.objectType, event.objectReferenceNumber, event.workId]),
+    ).toEqual([
       ['organisation_contract_added', 'organisation', owner.swaCode, null],
       ['organisation_contract_removed', 'organisation', owner.swaCode, null],
     ]);

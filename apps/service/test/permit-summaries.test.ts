@@ -8,14 +8,23 @@ import { expect, test } from 'vitest';
 import { queryRows } from '../src/db/database.js';
 import { organisations, works } from '../src/db/schema.js';
 import { transitionPermit } from '../src/events/permits.js';
-import { checkSummariesFingerprint, searchPage, searchPageJson, writeMissingSummaries } from '../src/queries/search-permits.js';
+import {
+  checkSummariesFingerprint,
+  searchPage,
+  searchPageJson,
+  writeMissingSummaries,
+} from '../src/queries/search-permits.js';
 import { describeEachDatabase } from './support/databases.js';
 import { promoterWithPlanner, work } from './support/fixtures.js';
 
 describeEachDatabase('stored permit summaries', (database) => {
   const summaryOf = async (permitReferenceNumber: string) =>
-    (await queryRows<{ summary: string | null }>(database.db, sql`select summary from permits where permit_reference_number = ${permitReferenceNumber}`))[0]!
-      .summary;
+    (
+      await queryRows<{ summary: string | null }>(
+        database.db,
+        sql`select summary from permits where permit_reference_number = ${permitReferenceNumber}`,
+      )
+    )[0]!.summary;
 
   async function permitWithPlanner() {
     const world = await promoterWithPlanner(database.db);
@@ -29,7 +38,8 @@ describeEachDatabase('stored permit summaries', (database) => {
 
   test('a search answers the same bytes whether the summaries are stored or built from the columns', async () => {
     const { planner, workReferenceNumber, permitReferenceNumber } = await permitWithPlanner();
-    const search = async () => searchPageJson(await searchPage(database.db, planner, { work_reference_numbers: [workReferenceNumber] }));
+    const search = async () =>
+      searchPageJson(await searchPage(database.db, planner, { work_reference_numbers: [workReferenceNumber] }));
     const built = await search();
     await writeAll();
     expect(await summaryOf(permitReferenceNumber)).not.toBeNull();
@@ -51,17 +61,24 @@ describeEachDatabase('stored permit summaries', (database) => {
   test('a change to the work or to its promoter clears the summaries of its permits', async () => {
     const { owner, workReferenceNumber, permitReferenceNumber } = await permitWithPlanner();
     await writeAll();
-    await database.db.update(works).set({ street: 'Boar Lane' }).where(eq(works.workReferenceNumber, workReferenceNumber));
+    await database.db
+      .update(works)
+      .set({ street: 'Boar Lane' })
+      .where(eq(works.workReferenceNumber, workReferenceNumber));
     expect(await summaryOf(permitReferenceNumber)).toBeNull();
     await writeAll();
-    await database.db.update(organisations).set({ name: `${owner.name} (renamed)` }).where(eq(organisations.id, owner.id));
+    await database.db
+      .update(organisations)
+      .set({ name: `${owner.name} (renamed)` })
+      .where(eq(organisations.id, owner.id));
     expect(await summaryOf(permitReferenceNumber)).toBeNull();
   });
 
   test('summaries built from other enumeration texts are cleared', async () => {
     const { permitReferenceNumber } = await permitWithPlanner();
     await writeAll();
-    await database.db.execute(sql`insert into read_models (name, fingerprint) values ('permit_summaries', 'texts of another version')
+    await database.db
+      .execute(sql`insert into read_models (name, fingerprint) values ('permit_summaries', 'texts of another version')
                                   on conflict (name) do update set fingerprint = excluded.fingerprint`);
     await checkSummariesFingerprint(database.db);
     expect(await summaryOf(permitReferenceNumber)).toBeNull();

@@ -77,7 +77,9 @@ describeEachDatabase('stored polling rows', (database) => {
     const { owner, planner } = await history();
     const page = await pollPage(database.db, planner, { page_size: 1 });
     const rows = (await eventsOf(owner.id)).filter((row) => row.work_reference_number !== null);
-    expect(pageJson(page)).toBe(JSON.stringify({ rows: [JSON.parse(builtFromColumns(rows[0]!))], next_update: Number(rows[0]!.update_id) }));
+    expect(pageJson(page)).toBe(
+      JSON.stringify({ rows: [JSON.parse(builtFromColumns(rows[0]!))], next_update: Number(rows[0]!.update_id) }),
+    );
   });
 
   test('rows not stored yet are answered the same, and refreshPollRows writes them', async () => {
@@ -93,8 +95,11 @@ describeEachDatabase('stored polling rows', (database) => {
 
   test('rows built from other enumeration texts are written again', async () => {
     const { owner } = await history();
-    await database.db.execute(sql`update audit_events set poll_row = 'stale' where promoter_org_id = ${owner.id} and poll_row is not null`);
-    await database.db.execute(sql`insert into read_models (name, fingerprint) values ('poll_rows', 'texts of another version')
+    await database.db.execute(
+      sql`update audit_events set poll_row = 'stale' where promoter_org_id = ${owner.id} and poll_row is not null`,
+    );
+    await database.db
+      .execute(sql`insert into read_models (name, fingerprint) values ('poll_rows', 'texts of another version')
                                   on conflict (name) do update set fingerprint = excluded.fingerprint`);
     await refreshPollRows(database.db);
     for (const row of (await eventsOf(owner.id)).filter((event) => event.work_reference_number !== null)) {

@@ -18,7 +18,11 @@ describeEachDatabase('polling', (database) => {
   const ownPromoter = () => promoterWithPlanner(database.db);
 
   async function comment(workReferenceNumber: string, options: WriteOptions = {}) {
-    await openWorkObject(database.db, { workReferenceNumber, objectType: 'comment', eventType: 'comment_submitted' }, options);
+    await openWorkObject(
+      database.db,
+      { workReferenceNumber, objectType: 'comment', eventType: 'comment_submitted' },
+      options,
+    );
   }
 
   async function manyEvents(owner: Organisation, authority: Organisation, count: number) {
@@ -128,7 +132,9 @@ describeEachDatabase('polling', (database) => {
     await addContract(db, { contractor: contracted.name, promoter: owner.name });
     const { workReferenceNumber } = await work(db, owner, authority);
     const rows = await pollAll(db, planner);
-    expect(rows.map((row) => [row.event_type, row.work_reference_number])).toEqual([['permit_submitted', workReferenceNumber]]);
+    expect(rows.map((row) => [row.event_type, row.work_reference_number])).toEqual([
+      ['permit_submitted', workReferenceNumber],
+    ]);
   });
 
   test('with no update_id and nothing to return, next_update is null', async () => {
@@ -143,7 +149,12 @@ describeEachDatabase('polling', (database) => {
    * Two promoters' events, in this order: A's work 10 days old, B's work 9 days old, then two
    * comments on A's work, 2 hours and 10 minutes old.
    */
-  async function staleCursorHistory(): Promise<{ promoterA: Caller; promoterB: Caller; idsOfA: number[]; idOfB: number }> {
+  async function staleCursorHistory(): Promise<{
+    promoterA: Caller;
+    promoterB: Caller;
+    idsOfA: number[];
+    idOfB: number;
+  }> {
     const { db, owner, authority, planner: promoterA } = await ownPromoter();
     const other = await ownPromoter();
     const { workReferenceNumber } = await work(db, owner, authority, { now: before(10 * day) });

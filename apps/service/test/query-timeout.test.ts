@@ -27,9 +27,9 @@ describeEachDatabase('query time limit', (database) => {
 
   if (database.kind === 'postgres') {
     test('on a PostgreSQL pool opened with the limit, the server cancels a statement past it', async () => {
-      const error = await withQueryTimeout(database.limitedTo(50), 50, (db) => db.execute(sql`select pg_sleep(2)`)).catch(
-        (caught: unknown) => caught,
-      );
+      const error = await withQueryTimeout(database.limitedTo(50), 50, (db) =>
+        db.execute(sql`select pg_sleep(2)`),
+      ).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(TimeoutError);
       expect((error as TimeoutError).cause).toMatchObject({ cause: { code: '57014' } });
     });
@@ -38,7 +38,12 @@ describeEachDatabase('query time limit', (database) => {
       const limited = database.limitedTo(2_000);
       type Row = { at: string; limit: string };
       const [first, second] = await withQueryTimeout(limited, 2_000, async (db) => {
-        const read = async () => ((await db.execute(sql`select now()::text as at, current_setting('statement_timeout') as limit`)) as { rows: Row[] }).rows[0]!;
+        const read = async () =>
+          (
+            (await db.execute(sql`select now()::text as at, current_setting('statement_timeout') as limit`)) as {
+              rows: Row[];
+            }
+          ).rows[0]!;
         const before = await read();
         await db.execute(sql`select pg_sleep(0.01)`);
         return [before, await read()];
@@ -72,7 +77,9 @@ describeEachDatabase('query time limit', (database) => {
       // Both on the database itself and on the pool opened with the limit (the service's).
       for (const reader of [db, database.limitedTo(50)]) {
         await expect(pollUpdates(reader, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
-        await expect(searchPermits(reader, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+        await expect(searchPermits(reader, planner, {}, { statementTimeoutMs: 50 })).rejects.toBeInstanceOf(
+          TimeoutError,
+        );
       }
     } finally {
       release();

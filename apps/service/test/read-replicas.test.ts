@@ -44,7 +44,8 @@ describe('read replicas', () => {
   it('permit search reads what the standby has replayed', async () => {
     const { owner, authority, planner } = await promoterWithPlanner(handle.db);
     const { workReferenceNumber } = await work(handle.db, owner, authority);
-    const search = () => searchPermits(handle.limitedTo(30_000), planner, { work_reference_numbers: [workReferenceNumber] });
+    const search = () =>
+      searchPermits(handle.limitedTo(30_000), planner, { work_reference_numbers: [workReferenceNumber] });
     await vi.waitFor(async () => expect((await search()).rows).toHaveLength(1), { timeout: 10_000, interval: 50 });
   });
 

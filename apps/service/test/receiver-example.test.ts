@@ -45,13 +45,16 @@ let endpoint = '';
 beforeAll(async () => {
   assertBuilt();
   directory = mkdtempSync(join(tmpdir(), 'street-events-receiver-'));
-  service = run(['dist/cli.js', '--data-dir', join(directory, 'pglite'), 'serve', '--sandbox', '--events', '0', '--simulate', '20'], {
-    DATABASE_URL: '',
-    PGLITE_DATA_DIR: '',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  });
+  service = run(
+    ['dist/cli.js', '--data-dir', join(directory, 'pglite'), 'serve', '--sandbox', '--events', '0', '--simulate', '20'],
+    {
+      DATABASE_URL: '',
+      PGLITE_DATA_DIR: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  );
   baseUrl = (await service.waitFor(/Base URL: (\S+)/))[1]!;
   const token = (await service.waitFor(/^nw\.planner\s.*?(se_[A-Za-z0-9_-]{43})$/m))[1]!;
   const httpsBaseUrl = (await service.waitFor(/^HTTPS: (https:\/\/\S+) /m))[1]!;
@@ -77,11 +80,15 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-test('the receiver confirms its subscription and prints the signed notifications that arrive', { timeout: 60_000 }, async () => {
-  await receiver.waitFor(/subscription \S+ confirmed/);
-  await receiver.waitFor(/update \d+: \w+ on NW/);
-  expect(receiver.output()).not.toContain('rejected');
-});
+test(
+  'the receiver confirms its subscription and prints the signed notifications that arrive',
+  { timeout: 60_000 },
+  async () => {
+    await receiver.waitFor(/subscription \S+ confirmed/);
+    await receiver.waitFor(/update \d+: \w+ on NW/);
+    expect(receiver.output()).not.toContain('rejected');
+  },
+);
 
 test('the receiver rejects a message whose signature is not the service’s', async () => {
   const body = JSON.stringify({ Type: 'Notification', MessageId: 'msg_forged', Message: '{}' });

@@ -52,14 +52,18 @@ beforeAll(() => assertBuilt());
 // Only the scratch directory this file made, whatever failed before.
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-test('the first start names the tokens file and writes every printed token to it, readable by its owner only', { timeout: 60_000 }, async () => {
-  const output = await sandboxRun(dataDir);
-  expect(output).toContain(`kept in ${tokensFile}`);
-  const saved = JSON.parse(readFileSync(tokensFile, 'utf8')) as SavedTokens;
-  expect(saved.users.length).toBeGreaterThan(1);
-  for (const user of saved.users) expect(printedToken(output, user.username)).toBe(user.token);
-  expect(statSync(tokensFile).mode & 0o777).toBe(0o600);
-});
+test(
+  'the first start names the tokens file and writes every printed token to it, readable by its owner only',
+  { timeout: 60_000 },
+  async () => {
+    const output = await sandboxRun(dataDir);
+    expect(output).toContain(`kept in ${tokensFile}`);
+    const saved = JSON.parse(readFileSync(tokensFile, 'utf8')) as SavedTokens;
+    expect(saved.users.length).toBeGreaterThan(1);
+    for (const user of saved.users) expect(printedToken(output, user.username)).toBe(user.token);
+    expect(statSync(tokensFile).mode & 0o777).toBe(0o600);
+  },
+);
 
 test('a restart prints the same tokens and issues none', { timeout: 60_000 }, async () => {
   const before = readFileSync(tokensFile, 'utf8');
@@ -70,15 +74,22 @@ test('a restart prints the same tokens and issues none', { timeout: 60_000 }, as
   expect(readFileSync(tokensFile, 'utf8')).toBe(before);
 });
 
-test('a user whose kept token was revoked gets a new one, said so and written to the file', { timeout: 60_000 }, async () => {
-  const saved = JSON.parse(readFileSync(tokensFile, 'utf8')) as SavedTokens;
-  const revoked = saved.users.find((user) => user.username === 'nw.planner')!.token;
-  await run(process.execPath, ['dist/cli.js', '--data-dir', dataDir, 'token', 'revoke', revoked.slice(0, 10)], { cwd: serviceDirectory, env });
-  const output = await sandboxRun(dataDir);
-  expect(output).toContain('New tokens issued for nw.planner:');
-  const renewed = printedToken(output, 'nw.planner');
-  expect(renewed).not.toBe(revoked);
-  const after = JSON.parse(readFileSync(tokensFile, 'utf8')) as SavedTokens;
-  expect(after.users.find((user) => user.username === 'nw.planner')!.token).toBe(renewed);
-  expect(printedToken(output, 'pg.planner')).toBe(saved.users.find((user) => user.username === 'pg.planner')!.token);
-});
+test(
+  'a user whose kept token was revoked gets a new one, said so and written to the file',
+  { timeout: 60_000 },
+  async () => {
+    const saved = JSON.parse(readFileSync(tokensFile, 'utf8')) as SavedTokens;
+    const revoked = saved.users.find((user) => user.username === 'nw.planner')!.token;
+    await run(process.execPath, ['dist/cli.js', '--data-dir', dataDir, 'token', 'revoke', revoked.slice(0, 10)], {
+      cwd: serviceDirectory,
+      env,
+    });
+    const output = await sandboxRun(dataDir);
+    expect(output).toContain('New tokens issued for nw.planner:');
+    const renewed = printedToken(output, 'nw.planner');
+    expect(renewed).not.toBe(revoked);
+    const after = JSON.parse(readFileSync(tokensFile, 'utf8')) as SavedTokens;
+    expect(after.users.find((user) => user.username === 'nw.planner')!.token).toBe(renewed);
+    expect(printedToken(output, 'pg.planner')).toBe(saved.users.find((user) => user.username === 'pg.planner')!.token);
+  },
+);

@@ -20,7 +20,11 @@ describeEachDatabase('sandbox', (database) => {
   test('seeding creates promoters, highway authorities and a contractor, with a user and token for every role', async () => {
     const summary = await sandbox();
     expect(summary.organisations).toContainEqual({ kind: 'promoter', name: 'Northern Water', swaCode: '7001' });
-    expect(summary.organisations).toContainEqual({ kind: 'highway_authority', name: 'Leeds City Council', swaCode: '4720' });
+    expect(summary.organisations).toContainEqual({
+      kind: 'highway_authority',
+      name: 'Leeds City Council',
+      swaCode: '4720',
+    });
     expect(new Set(summary.users.map((user) => user.role))).toEqual(
       new Set(['Planner', 'HighwayAuthority', 'Contractor', 'Operator']),
     );

@@ -101,7 +101,10 @@ describeEachDatabase('permit search', (database) => {
     await works(owner, authority, 3);
     const last = await searchPermits(db, planner, {});
     expect(last.rows).toHaveLength(3);
-    expect(await searchPermits(db, planner, { next_cursor: last.next_cursor })).toEqual({ rows: [], next_cursor: last.next_cursor });
+    expect(await searchPermits(db, planner, { next_cursor: last.next_cursor })).toEqual({
+      rows: [],
+      next_cursor: last.next_cursor,
+    });
   });
 
   test('an omitted or null list of works finds every permit the caller may see', async () => {
@@ -120,5 +123,4 @@ describeEachDatabase('permit search', (database) => {
     expect(found.rows.map((row) => row.work_reference_number)).toEqual([known]);
     expect(await searchPermits(db, planner, { work_reference_numbers: [] })).toEqual({ rows: [], next_cursor: 0 });
   });
-
 });

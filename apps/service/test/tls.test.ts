@@ -37,7 +37,11 @@ afterAll(() => {
 
 describe('HTTPS settings', () => {
   it('the HTTPS port defaults to PORT + 363 (8443), or 0 with PORT 0; HTTPS_PORT=off turns it off', () => {
-    expect([configFromEnv({}).httpsPort, configFromEnv({ PORT: '0' }).httpsPort, configFromEnv({ HTTPS_PORT: 'off' }).httpsPort]).toEqual([8443, 0, 'off']);
+    expect([
+      configFromEnv({}).httpsPort,
+      configFromEnv({ PORT: '0' }).httpsPort,
+      configFromEnv({ HTTPS_PORT: 'off' }).httpsPort,
+    ]).toEqual([8443, 0, 'off']);
   });
 
   it('TLS_CERT_FILE and TLS_KEY_FILE give the listener its certificate and key', () => {
@@ -57,7 +61,11 @@ describe('HTTPS settings', () => {
 describe('the local certificate authority', () => {
   it('is made once: a second call keeps the CA and the server certificate', async () => {
     const again = await ensureLocalTls(directory);
-    expect([again.caFile, again.cert, readFileSync(again.caFile, 'utf8')]).toEqual([tls.caFile, tls.cert, readFileSync(tls.caFile, 'utf8')]);
+    expect([again.caFile, again.cert, readFileSync(again.caFile, 'utf8')]).toEqual([
+      tls.caFile,
+      tls.cert,
+      readFileSync(tls.caFile, 'utf8'),
+    ]);
   });
 
   it('signs a server certificate for localhost, 127.0.0.1 and ::1', () => {
@@ -75,7 +83,10 @@ describeEachDatabase('the HTTPS listener', (database) => {
   let server: RunningServer;
   beforeAll(async () => {
     const config = configFromEnv({ LOG_LEVEL: 'warn', DELIVERY_WORKER: 'off' });
-    server = await startServer({ ...config, host: '127.0.0.1', port: 0, tls: { port: 0, cert: tls.cert, key: tls.key, caFile: tls.caFile } }, serverHandleOf(database));
+    server = await startServer(
+      { ...config, host: '127.0.0.1', port: 0, tls: { port: 0, cert: tls.cert, key: tls.key, caFile: tls.caFile } },
+      serverHandleOf(database),
+    );
   });
   afterAll(() => server?.close());
 
@@ -84,14 +95,17 @@ describeEachDatabase('the HTTPS listener', (database) => {
   });
 
   it('answers a client that trusts only the local CA', async () => {
-    expect(await statusOf(`${server.httpsBaseUrl}/api-notifications/webhook-keys`, readFileSync(tls.caFile, 'utf8'))).toBe(200);
+    expect(
+      await statusOf(`${server.httpsBaseUrl}/api-notifications/webhook-keys`, readFileSync(tls.caFile, 'utf8')),
+    ).toBe(200);
   });
 
   it('answers a request that is not HTTP with the error body, as the plain listener does', async () => {
     const url = new URL(server.httpsBaseUrl!);
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect({ host: '127.0.0.1', servername: 'localhost', port: Number(url.port), ca: readFileSync(tls.caFile, 'utf8') }, () =>
-        socket.write('HELLO THERE\r\n\r\n'),
+      const socket = connect(
+        { host: '127.0.0.1', servername: 'localhost', port: Number(url.port), ca: readFileSync(tls.caFile, 'utf8') },
+        () => socket.write('HELLO THERE\r\n\r\n'),
       );
       let text = '';
       socket.setEncoding('utf8');
@@ -104,6 +118,8 @@ describeEachDatabase('the HTTPS listener', (database) => {
   });
 
   it('is refused by a client that does not trust the local CA', async () => {
-    expect(await statusOf(`${server.httpsBaseUrl}/api-notifications/webhook-keys`)).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    expect(await statusOf(`${server.httpsBaseUrl}/api-notifications/webhook-keys`)).toBe(
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    );
   });
 });

@@ -71,7 +71,9 @@ describeEachDatabase('visibility', (database) => {
 
   test('polling: a planner naming another promoter is forbidden', async () => {
     const { callers, codes } = await theWorld();
-    await expect(pollUpdates(database.db, callers.plannerA, { swa_code: codes.B })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(pollUpdates(database.db, callers.plannerA, { swa_code: codes.B })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 
   test('a contractor whose contracts were all removed is refused by polling', async () => {
@@ -94,9 +96,14 @@ describeEachDatabase('visibility', (database) => {
     ['a planner finds only its own promoter’s permits', 'plannerA', ['AX', 'AY']],
     ['a highway authority finds only the permits in its area', 'authorityX', ['AX', 'BX']],
     ['a contractor finds the permits of every promoter it holds a contract with', 'contractorK', ['AX', 'AY', 'BX']],
-  ] as const)('permit search: %s, and other organisations’ references are left out', async (_name, callerName, expected) => {
-    const { callers, works } = await theWorld();
-    const response = await searchPermits(database.db, callers[callerName], { work_reference_numbers: Object.values(works) });
-    expect(response.rows.map((row) => row.work_reference_number)).toEqual(expected.map((key) => works[key]));
-  });
+  ] as const)(
+    'permit search: %s, and other organisations’ references are left out',
+    async (_name, callerName, expected) => {
+      const { callers, works } = await theWorld();
+      const response = await searchPermits(database.db, callers[callerName], {
+        work_reference_numbers: Object.values(works),
+      });
+      expect(response.rows.map((row) => row.work_reference_number)).toEqual(expected.map((key) => works[key]));
+    },
+  );
 });

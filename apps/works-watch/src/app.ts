@@ -2,15 +2,15 @@
  * The app, wired: the local store, the reconciler (polling), the subscription and the
  * notification endpoint, and the web page with its live stream.
  */
-import { createEventsClient } from "@street-events/client";
-import type { WatchConfig } from "./config.js";
-import { jsonLog, type Log } from "./log.js";
-import { notificationHandler } from "./notifications.js";
-import { Reconciler } from "./reconciler.js";
-import { WatchStore } from "./store/store.js";
-import { currentState, subscribe, type SubscriptionState } from "./subscription.js";
-import { LiveChanges } from "./web/live.js";
-import { notificationsPath, startWebServer } from "./web/server.js";
+import { createEventsClient } from '@street-events/client';
+import type { WatchConfig } from './config.js';
+import { jsonLog, type Log } from './log.js';
+import { notificationHandler } from './notifications.js';
+import { Reconciler } from './reconciler.js';
+import { WatchStore } from './store/store.js';
+import { currentState, subscribe, type SubscriptionState } from './subscription.js';
+import { LiveChanges } from './web/live.js';
+import { notificationsPath, startWebServer } from './web/server.js';
 
 export interface WatchApp {
   /** Where the page is served, e.g. http://127.0.0.1:8090. */
@@ -23,14 +23,14 @@ export interface WatchApp {
   close(): Promise<void>;
 }
 
-export const userAgent = "works-watch/0.1";
+export const userAgent = 'works-watch/0.1';
 
 export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promise<WatchApp> {
   const store = await WatchStore.open(config.dataDir);
   const client = createEventsClient({
     baseUrl: config.eventsBaseUrl,
     token: config.eventsToken,
-    headers: { "user-agent": userAgent },
+    headers: { 'user-agent': userAgent },
   });
   const live = new LiveChanges();
   const reconciler = new Reconciler({
@@ -41,9 +41,9 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
     intervalMs: config.pollIntervalMs,
     onChange: () => live.changed(),
   });
-  let subscription: SubscriptionState = config.subscribe ? await currentState(store) : { state: "off" };
+  let subscription: SubscriptionState = config.subscribe ? await currentState(store) : { state: 'off' };
   // Known once the server listens (its port may be chosen then).
-  let endpoint = config.publicUrl ? `${config.publicUrl}${notificationsPath}` : "";
+  let endpoint = config.publicUrl ? `${config.publicUrl}${notificationsPath}` : '';
 
   const receive = notificationHandler({
     eventsBaseUrl: config.eventsBaseUrl,
@@ -57,7 +57,11 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
       });
     },
     onNotification: (payload) => {
-      log("info", "notification", { update_id: payload.update_id, event_type: payload.event_type, work: payload.work_reference_number });
+      log('info', 'notification', {
+        update_id: payload.update_id,
+        event_type: payload.event_type,
+        work: payload.work_reference_number,
+      });
       live.changed();
       void reconciler.reconcile();
     },
@@ -90,14 +94,19 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
       subscription = await subscribe(client, store, endpoint, log);
       live.changed();
     } catch (error) {
-      subscription = { state: "failed", reason: error instanceof Error ? error.message : String(error) };
-      log("warn", "subscribing failed; trying again", { error, attempt });
+      subscription = { state: 'failed', reason: error instanceof Error ? error.message : String(error) };
+      log('warn', 'subscribing failed; trying again', { error, attempt });
       if (!stopped) retry = setTimeout(() => void ensureSubscribed(attempt + 1), Math.min(60_000, 1000 * 2 ** attempt));
     }
   };
   if (config.subscribe) void ensureSubscribed(0);
   void reconciler.start();
-  log("info", "works-watch started", { url: web.url, endpoint, service: config.eventsBaseUrl, dataDir: config.dataDir });
+  log('info', 'works-watch started', {
+    url: web.url,
+    endpoint,
+    service: config.eventsBaseUrl,
+    dataDir: config.dataDir,
+  });
 
   return {
     url: web.url,

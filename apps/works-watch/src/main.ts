@@ -4,9 +4,9 @@
  * interface and shows it on a live web page. Settings come from the environment (README).
  *   EVENTS_BASE_URL=http://localhost:8080/v7/event EVENTS_TOKEN=se_… node dist/main.js
  */
-import { startWatch } from "./app.js";
-import { ConfigError, configFromEnv } from "./config.js";
-import { jsonLog } from "./log.js";
+import { startWatch } from './app.js';
+import { ConfigError, configFromEnv } from './config.js';
+import { jsonLog } from './log.js';
 
 let config;
 try {
@@ -30,14 +30,14 @@ let closing = false;
 const stop = (signal: NodeJS.Signals) => {
   if (closing) process.exit(1);
   closing = true;
-  jsonLog("info", "shutting down", { signal });
+  jsonLog('info', 'shutting down', { signal });
   app.close().then(
     () => process.exit(0),
     (error: unknown) => {
-      jsonLog("error", "shutdown failed", { error });
+      jsonLog('error', 'shutdown failed', { error });
       process.exit(1);
     },
   );
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

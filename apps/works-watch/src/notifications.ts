@@ -6,9 +6,14 @@
  * is recorded and asks for a prompt reconciliation: the notification says that something
  * changed; the feed, read from the stored cursor, says what.
  */
-import { createWebhookReceiver, subscriptionReferenceOf, toNodeHandler, type NotificationPayload } from "@street-events/client";
-import type { Log } from "./log.js";
-import type { WatchStore } from "./store/store.js";
+import {
+  createWebhookReceiver,
+  subscriptionReferenceOf,
+  toNodeHandler,
+  type NotificationPayload,
+} from '@street-events/client';
+import type { Log } from './log.js';
+import type { WatchStore } from './store/store.js';
 
 export interface ReceiverOptions {
   eventsBaseUrl: string;
@@ -27,16 +32,16 @@ export function notificationHandler(options: ReceiverOptions) {
     seenMessages: {
       has: (id) => store.hasReceived(id),
       // Notifications are recorded by onNotification; this records the confirmation.
-      add: async (id) => void (await store.recordReceived(id, "SubscriptionConfirmation")),
+      add: async (id) => void (await store.recordReceived(id, 'SubscriptionConfirmation')),
     },
     onSubscriptionConfirmation: async (message) => {
       const reference = subscriptionReferenceOf(message.TopicArn);
       await store.markConfirmed(reference, options.endpoint());
-      log("info", "subscription confirmed", { subscription_reference_number: reference });
+      log('info', 'subscription confirmed', { subscription_reference_number: reference });
       options.onConfirmed();
     },
     onNotification: async ({ id, payload }) => {
-      await store.recordReceived(id, "Notification", payload);
+      await store.recordReceived(id, 'Notification', payload);
       options.onNotification(payload);
     },
   });

@@ -5,10 +5,10 @@
  * stored with the cursor after it; then the permits of every work that changed are fetched,
  * in batches of up to 1000 works.
  */
-import { setMaxListeners } from "node:events";
-import { collectPermits, maxReferencesPerSearch, pollUpdates, type EventsClient } from "@street-events/client";
-import type { Log } from "./log.js";
-import type { WatchStore } from "./store/store.js";
+import { setMaxListeners } from 'node:events';
+import { collectPermits, maxReferencesPerSearch, pollUpdates, type EventsClient } from '@street-events/client';
+import type { Log } from './log.js';
+import type { WatchStore } from './store/store.js';
 
 export interface ReconcilerOptions {
   client: EventsClient;
@@ -81,7 +81,10 @@ export class Reconciler {
   private schedule(): void {
     if (this.stopped) return;
     // After a failure, try again sooner (1 s, 2 s, 4 s … at most the interval).
-    const delay = this.state.failures > 0 ? Math.min(this.options.intervalMs, 1000 * 2 ** (this.state.failures - 1)) : this.options.intervalMs;
+    const delay =
+      this.state.failures > 0
+        ? Math.min(this.options.intervalMs, 1000 * 2 ** (this.state.failures - 1))
+        : this.options.intervalMs;
     this.timer = setTimeout(() => void this.reconcile(), delay);
     this.timer.unref();
   }
@@ -95,8 +98,12 @@ export class Reconciler {
         this.state = { ...this.state, lastReconciledAt: new Date().toISOString(), lastError: null, failures: 0 };
       } catch (error) {
         if (this.stopped) return;
-        this.state = { ...this.state, lastError: error instanceof Error ? error.message : String(error), failures: this.state.failures + 1 };
-        this.options.log("warn", "reconciliation failed; trying again", { error, failures: this.state.failures });
+        this.state = {
+          ...this.state,
+          lastError: error instanceof Error ? error.message : String(error),
+          failures: this.state.failures + 1,
+        };
+        this.options.log('warn', 'reconciliation failed; trying again', { error, failures: this.state.failures });
         return;
       }
     } while (this.again && !this.stopped);

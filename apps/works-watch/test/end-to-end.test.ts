@@ -4,11 +4,11 @@
  * app's stored picture must equal what the service holds for the organisation, found by a
  * full poll and a permit search made directly.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { WatchStore } from "../src/store/store.js";
-import { appPicture } from "./support/app-status.js";
-import { byPermitReference, eventually, servicePicture, type AppProcess } from "./support/processes.js";
-import { Sandbox } from "./support/sandbox.js";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { WatchStore } from '../src/store/store.js';
+import { appPicture } from './support/app-status.js';
+import { byPermitReference, eventually, servicePicture, type AppProcess } from './support/processes.js';
+import { Sandbox } from './support/sandbox.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -32,7 +32,8 @@ const settled = (app: AppProcess, lastUpdateId: number) =>
     return done ? status : undefined;
   });
 
-const lastUpdateId = async () => (await servicePicture(sandbox.service.baseUrl, sandbox.token)).updates.at(-1)!.update_id;
+const lastUpdateId = async () =>
+  (await servicePicture(sandbox.service.baseUrl, sandbox.token)).updates.at(-1)!.update_id;
 
 /** The stored picture of a stopped app, read from its data directory. */
 async function storedPicture(dataDir: string) {
@@ -44,44 +45,44 @@ async function storedPicture(dataDir: string) {
   }
 }
 
-describe("against the service on PostgreSQL", () => {
-  test("after a burst of activity, with the app killed and restarted and the service restarted mid-burst, the app holds exactly what the service holds", async () => {
-    const { dataDir, env } = await sandbox.appSettings({ WATCH_POLL_INTERVAL_SECONDS: "2" });
+describe('against the service on PostgreSQL', () => {
+  test('after a burst of activity, with the app killed and restarted and the service restarted mid-burst, the app holds exactly what the service holds', async () => {
+    const { dataDir, env } = await sandbox.appSettings({ WATCH_POLL_INTERVAL_SECONDS: '2' });
     let app = await sandbox.startApp(env);
     const seeded = await lastUpdateId();
     await settled(app, seeded);
 
     const simulation = sandbox.startSimulation(15);
     const beforeKill = await cursorPast(app, seeded);
-    expect(await sandbox.stop(app, "SIGKILL"), "killed by the signal").toBeNull();
+    expect(await sandbox.stop(app, 'SIGKILL'), 'killed by the signal').toBeNull();
     app = await sandbox.startApp(env);
     const beforeServiceRestart = await cursorPast(app, beforeKill);
     await sandbox.restartService();
     await cursorPast(app, beforeServiceRestart);
-    await sandbox.stop(simulation, "SIGINT");
+    await sandbox.stop(simulation, 'SIGINT');
 
     const expected = await servicePicture(sandbox.service.baseUrl, sandbox.token);
     await settled(app, expected.updates.at(-1)!.update_id);
-    expect(await sandbox.stop(app), "exit code of a graceful stop").toBe(0);
+    expect(await sandbox.stop(app), 'exit code of a graceful stop').toBe(0);
     const stored = await storedPicture(dataDir);
     expect(stored.updates.length).toBe(expected.updates.length);
     expect(stored.updates).toEqual(expected.updates);
     expect(stored.permits).toEqual(expected.permits);
   });
 
-  test("the app subscribes, confirms, and catches every change through notifications alone (no scheduled poll)", async () => {
-    const { dataDir, env } = await sandbox.appSettings({ WATCH_POLL_INTERVAL_SECONDS: "3600" });
+  test('the app subscribes, confirms, and catches every change through notifications alone (no scheduled poll)', async () => {
+    const { dataDir, env } = await sandbox.appSettings({ WATCH_POLL_INTERVAL_SECONDS: '3600' });
     const app = await sandbox.startApp(env);
     const seeded = await lastUpdateId();
     await settled(app, seeded);
-    await eventually("the subscription is confirmed", async () =>
-      (await appPicture(app.url, 1)).status.subscription.state === "confirmed" ? true : undefined,
+    await eventually('the subscription is confirmed', async () =>
+      (await appPicture(app.url, 1)).status.subscription.state === 'confirmed' ? true : undefined,
     );
 
     // The app polls once at start; from here on only a notification makes it poll again.
     const simulation = sandbox.startSimulation(10);
     await cursorPast(app, seeded);
-    await sandbox.stop(simulation, "SIGINT");
+    await sandbox.stop(simulation, 'SIGINT');
     const expected = await servicePicture(sandbox.service.baseUrl, sandbox.token);
     const status = await settled(app, expected.updates.at(-1)!.update_id);
     expect(status.counts.notifications).toBeGreaterThan(0);

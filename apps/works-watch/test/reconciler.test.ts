@@ -2,13 +2,16 @@
  * The reconciler against the client's fake of the interface on loopback, with an in-memory
  * store: what it asks the service, in which batches, and how it folds and retries runs.
  */
-import { createEventsClient } from "@street-events/client";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { startFakeEventsService, type FakeEventsService } from "../../../packages/client/test/support/fake-events-service.js";
-import type { Log } from "../src/log.js";
-import { Reconciler } from "../src/reconciler.js";
-import { WatchStore } from "../src/store/store.js";
-import { permit, update } from "./support/fixtures.js";
+import { createEventsClient } from '@street-events/client';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  startFakeEventsService,
+  type FakeEventsService,
+} from '../../../packages/client/test/support/fake-events-service.js';
+import type { Log } from '../src/log.js';
+import { Reconciler } from '../src/reconciler.js';
+import { WatchStore } from '../src/store/store.js';
+import { permit, update } from './support/fixtures.js';
 
 let service: FakeEventsService;
 let store: WatchStore;
@@ -17,7 +20,7 @@ const logged: string[] = [];
 const log: Log = (_level, message) => void logged.push(message);
 
 function start(intervalMs = 3_600_000): Reconciler {
-  const client = createEventsClient({ baseUrl: service.baseUrl, token: "se_test", retry: false });
+  const client = createEventsClient({ baseUrl: service.baseUrl, token: 'se_test', retry: false });
   reconciler = new Reconciler({ client, store, log, intervalMs });
   return reconciler;
 }
@@ -33,52 +36,60 @@ afterEach(async () => {
   await service.close();
 });
 
-describe("reconciliation", () => {
-  test("stores every update of the feed and the permits of every work in it", async () => {
+describe('reconciliation', () => {
+  test('stores every update of the feed and the permits of every work in it', async () => {
     service.state.updates = Array.from({ length: 600 }, (_, i) => update(i + 1, `W${(i % 40) + 1}`));
     service.state.permits = Array.from({ length: 40 }, (_, i) => permit(`W${i + 1}`));
     await start().reconcile();
     expect(await store.cursor()).toBe(600);
     expect(await store.counts()).toMatchObject({ works: 40, events: 600, permits: 40, stale_works: 0 });
-    expect(service.requestsTo("/works/updates").map((request) => request.url.searchParams.get("page_size"))).toEqual(["250", "250", "250"]);
+    expect(service.requestsTo('/works/updates').map((request) => request.url.searchParams.get('page_size'))).toEqual([
+      '250',
+      '250',
+      '250',
+    ]);
   });
 
-  test("searches permits in batches of at most 1000 works", async () => {
+  test('searches permits in batches of at most 1000 works', async () => {
     service.state.updates = Array.from({ length: 1500 }, (_, i) => update(i + 1, `W${i + 1}`));
     await start().reconcile();
-    const batches = service.requestsTo("/permits/search").map((request) => (JSON.parse(request.body) as { work_reference_numbers: string[] }).work_reference_numbers.length);
+    const batches = service
+      .requestsTo('/permits/search')
+      .map(
+        (request) => (JSON.parse(request.body) as { work_reference_numbers: string[] }).work_reference_numbers.length,
+      );
     expect(batches).toEqual([1000, 500]);
     expect((await store.counts()).stale_works).toBe(0);
   });
 
-  test("resumes from the stored cursor", async () => {
-    service.state.updates = [update(1, "W1"), update(2, "W1"), update(3, "W2")];
-    await store.applyUpdates([update(1, "W1"), update(2, "W1")], 2);
+  test('resumes from the stored cursor', async () => {
+    service.state.updates = [update(1, 'W1'), update(2, 'W1'), update(3, 'W2')];
+    await store.applyUpdates([update(1, 'W1'), update(2, 'W1')], 2);
     await start().reconcile();
-    expect(service.requestsTo("/works/updates")[0]!.url.searchParams.get("update_id")).toBe("2");
+    expect(service.requestsTo('/works/updates')[0]!.url.searchParams.get('update_id')).toBe('2');
     expect((await store.allUpdates()).map((row) => row.update_id)).toEqual([1, 2, 3]);
   });
 
-  test("stores the replacement for a stale cursor", async () => {
+  test('stores the replacement for a stale cursor', async () => {
     service.state.staleCursors.set(5, 90);
-    await store.applyUpdates([update(5, "W1")], 5);
+    await store.applyUpdates([update(5, 'W1')], 5);
     await start().reconcile();
     expect(await store.cursor()).toBe(90);
   });
 
-  test("requests made during a run are folded into one more run", async () => {
+  test('requests made during a run are folded into one more run', async () => {
     start();
     await Promise.all([reconciler.reconcile(), reconciler.reconcile(), reconciler.reconcile(), reconciler.reconcile()]);
-    expect(service.requestsTo("/works/updates")).toHaveLength(2);
+    expect(service.requestsTo('/works/updates')).toHaveLength(2);
   });
 
-  test("a failed run is reported and tried again soon, not at the next interval", async () => {
-    service.state.updates = [update(1, "W1")];
+  test('a failed run is reported and tried again soon, not at the next interval', async () => {
+    service.state.updates = [update(1, 'W1')];
     service.failNext({ status: 503 });
     start();
     await reconciler.reconcile();
-    expect(reconciler.status).toMatchObject({ failures: 1, lastError: expect.stringContaining("503") });
-    expect(logged).toContain("reconciliation failed; trying again");
+    expect(reconciler.status).toMatchObject({ failures: 1, lastError: expect.stringContaining('503') });
+    expect(logged).toContain('reconciliation failed; trying again');
     // The status is reset once the retried run has ended, just after its page is stored.
     await expect.poll(() => reconciler.status, { timeout: 10_000 }).toMatchObject({ failures: 0, lastError: null });
     expect(await store.cursor()).toBe(1);

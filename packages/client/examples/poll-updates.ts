@@ -6,11 +6,11 @@
 //
 // It ends once caught up; FOLLOW=1 keeps polling every 30 s until Ctrl-C. The cursor is kept in
 // CURSOR_FILE (default: street-events-example-cursor in the system's temporary directory).
-import { readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createEventsClient, pollUpdateRows, type WorkUpdateSummary } from "@street-events/client";
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createEventsClient, pollUpdateRows, type WorkUpdateSummary } from '@street-events/client';
 
 export interface PollExampleOptions {
   baseUrl: string;
@@ -27,7 +27,7 @@ export interface PollExampleOptions {
 /** The latest update of each work seen in this run. */
 export async function pollUpdatesExample(options: PollExampleOptions): Promise<Map<string, WorkUpdateSummary>> {
   const client = createEventsClient({ baseUrl: options.baseUrl, token: options.token });
-  const stored = await readFile(options.cursorFile, "utf8").then(Number, () => undefined);
+  const stored = await readFile(options.cursorFile, 'utf8').then(Number, () => undefined);
   const works = new Map<string, WorkUpdateSummary>();
 
   for await (const row of pollUpdateRows(client, {
@@ -45,14 +45,14 @@ export async function pollUpdatesExample(options: PollExampleOptions): Promise<M
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const controller = new AbortController();
-  process.once("SIGINT", () => controller.abort()); // Ctrl-C stops cleanly, the cursor stored
-  const cursorFile = process.env.CURSOR_FILE ?? join(tmpdir(), "street-events-example-cursor");
+  process.once('SIGINT', () => controller.abort()); // Ctrl-C stops cleanly, the cursor stored
+  const cursorFile = process.env.CURSOR_FILE ?? join(tmpdir(), 'street-events-example-cursor');
   const works = await pollUpdatesExample({
-    baseUrl: process.env.EVENTS_BASE_URL ?? "http://localhost:8080/v7",
-    token: process.env.EVENTS_TOKEN ?? "",
+    baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7',
+    token: process.env.EVENTS_TOKEN ?? '',
     cursorFile,
     since: new Date(Date.now() - 24 * 3600_000).toISOString(), // the first run starts a day back
-    follow: process.env.FOLLOW === "1",
+    follow: process.env.FOLLOW === '1',
     signal: controller.signal,
   });
   console.log(`works changed: ${works.size}; cursor kept in ${cursorFile} (run again to resume after it)`);

@@ -4,9 +4,9 @@
 //
 //   EVENTS_BASE_URL=http://localhost:8080/v7 PORT=3000 npx tsx examples/receive-notifications.ts
 // then subscribe the endpoint: POST /api-notifications/subscribe { "api_endpoint": "http://…:3000/street-works" }
-import { createServer, type Server } from "node:http";
-import { pathToFileURL } from "node:url";
-import { createWebhookReceiver, toNodeHandler, type NotificationPayload } from "@street-events/client";
+import { createServer, type Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { createWebhookReceiver, toNodeHandler, type NotificationPayload } from '@street-events/client';
 
 export function receiveNotificationsExample(options: {
   /** The service's base URL: its keys are fetched from there, and only its SubscribeURLs are followed. */
@@ -18,7 +18,7 @@ export function receiveNotificationsExample(options: {
     onSubscriptionConfirmation: (message) => console.log(`subscription ${message.TopicArn} confirmed`),
     // Throwing here answers 500: the service delivers the message again later.
     onNotification: async ({ id, payload }) => {
-      console.log(`${id}: ${payload.event_type} on ${payload.work_reference_number ?? "the organisation"}`);
+      console.log(`${id}: ${payload.event_type} on ${payload.work_reference_number ?? 'the organisation'}`);
       await options.onEvent(payload);
     },
   });
@@ -27,7 +27,7 @@ export function receiveNotificationsExample(options: {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const server = receiveNotificationsExample({
-    serviceUrl: process.env.EVENTS_BASE_URL ?? "http://localhost:8080/v7",
+    serviceUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7',
     onEvent: () => {},
   });
   server.listen(Number(process.env.PORT ?? 3000));

@@ -2,10 +2,14 @@
 // collected from the polling feed, then searched in requests of at most 1000 references.
 //
 //   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=… npx tsx examples/search-permits.ts
-import { pathToFileURL } from "node:url";
-import { createEventsClient, pollUpdateRows, searchPermits, type PermitSummaryResponse } from "@street-events/client";
+import { pathToFileURL } from 'node:url';
+import { createEventsClient, pollUpdateRows, searchPermits, type PermitSummaryResponse } from '@street-events/client';
 
-export async function searchPermitsExample(options: { baseUrl: string; token: string; cursor?: number }): Promise<PermitSummaryResponse[]> {
+export async function searchPermitsExample(options: {
+  baseUrl: string;
+  token: string;
+  cursor?: number;
+}): Promise<PermitSummaryResponse[]> {
   const client = createEventsClient({ baseUrl: options.baseUrl, token: options.token });
 
   const changed: string[] = [];
@@ -22,8 +26,8 @@ export async function searchPermitsExample(options: { baseUrl: string; token: st
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await searchPermitsExample({
-    baseUrl: process.env.EVENTS_BASE_URL ?? "http://localhost:8080/v7",
-    token: process.env.EVENTS_TOKEN ?? "",
+    baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7',
+    token: process.env.EVENTS_TOKEN ?? '',
     cursor: process.env.EVENTS_CURSOR ? Number(process.env.EVENTS_CURSOR) : undefined,
   });
 }

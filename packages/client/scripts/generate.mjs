@@ -2,14 +2,14 @@
 // @street-events/openapi, its default base URL (first server), and the `paths` type of that same
 // version, so they cannot disagree.
 // Run: pnpm --filter @street-events/client generate (or `pnpm turbo run generate`).
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const latestDocument = require.resolve("@street-events/openapi");
-const document = JSON.parse(await readFile(latestDocument, "utf8"));
+const latestDocument = require.resolve('@street-events/openapi');
+const document = JSON.parse(await readFile(latestDocument, 'utf8'));
 const version = document.info?.version;
-if (typeof version !== "string" || !/^\d+\.\d+$/.test(version)) {
+if (typeof version !== 'string' || !/^\d+\.\d+$/.test(version)) {
   throw new Error(`${latestDocument}: info.version ${JSON.stringify(version)} is not MAJOR.MINOR`);
 }
 
@@ -17,10 +17,11 @@ if (typeof version !== "string" || !/^\d+\.\d+$/.test(version)) {
 const [server] = document.servers ?? [];
 const defaultBaseUrl = server?.url.replace(/\{(\w+)\}/g, (_, name) => {
   const value = server.variables?.[name]?.default;
-  if (typeof value !== "string") throw new Error(`${latestDocument}: server variable ${name} has no default`);
+  if (typeof value !== 'string') throw new Error(`${latestDocument}: server variable ${name} has no default`);
   return value;
 });
-if (!defaultBaseUrl || !URL.canParse(defaultBaseUrl)) throw new Error(`${latestDocument}: the first server has no absolute URL`);
+if (!defaultBaseUrl || !URL.canParse(defaultBaseUrl))
+  throw new Error(`${latestDocument}: the first server has no absolute URL`);
 
 const source = `/**
  * Generated from the latest document of @street-events/openapi by
@@ -37,6 +38,6 @@ export const DEFAULT_BASE_URL = ${JSON.stringify(defaultBaseUrl)};
 export type { paths } from "@street-events/types/v${version}";
 `;
 
-await mkdir(new URL("../src/generated/", import.meta.url), { recursive: true });
-await writeFile(new URL("../src/generated/api-version.ts", import.meta.url), source);
+await mkdir(new URL('../src/generated/', import.meta.url), { recursive: true });
+await writeFile(new URL('../src/generated/api-version.ts', import.meta.url), source);
 console.log(`Wrote src/generated/api-version.ts (API_VERSION ${version})`);

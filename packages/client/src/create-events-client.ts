@@ -1,11 +1,7 @@
-import createClient, {
-  type ClientOptions,
-  type Middleware,
-  type QuerySerializerOptions,
-} from "openapi-fetch";
-import type { EventsClient } from "./events-client.js";
-import { DEFAULT_BASE_URL, type paths as LatestPaths } from "./generated/api-version.js";
-import { withRetries, type ResilienceOptions } from "./retry.js";
+import createClient, { type ClientOptions, type Middleware, type QuerySerializerOptions } from 'openapi-fetch';
+import type { EventsClient } from './events-client.js';
+import { DEFAULT_BASE_URL, type paths as LatestPaths } from './generated/api-version.js';
+import { withRetries, type ResilienceOptions } from './retry.js';
 
 export interface EventsClientOptions extends ResilienceOptions {
   /**
@@ -17,9 +13,9 @@ export interface EventsClientOptions extends ResilienceOptions {
   /** API key, sent in the `token` header of every request. */
   token: string;
   /** The fetch to use; defaults to `globalThis.fetch`. */
-  fetch?: ClientOptions["fetch"];
+  fetch?: ClientOptions['fetch'];
   /** Headers sent with every request, besides `token`. */
-  headers?: ClientOptions["headers"];
+  headers?: ClientOptions['headers'];
 }
 
 /**
@@ -29,7 +25,7 @@ export interface EventsClientOptions extends ResilienceOptions {
  * styles, so the style is set here, for the whole client.
  */
 const querySerializer = {
-  array: { style: "form", explode: true },
+  array: { style: 'form', explode: true },
 } as const satisfies QuerySerializerOptions;
 
 /**
@@ -42,12 +38,17 @@ const querySerializer = {
  * from the latest version; pass another version's `paths` to type it for that one:
  * `createEventsClient<paths>(…)` with `import type { paths } from "@street-events/types/v7.3"`.
  */
-export function createEventsClient<Paths extends {} = LatestPaths>(
-  options: EventsClientOptions,
-): EventsClient<Paths> {
-  const { baseUrl = DEFAULT_BASE_URL, token, fetch = (request: Request) => globalThis.fetch(request), headers, retry, timeoutMs } = options;
-  if (!token) throw new TypeError("createEventsClient: `token` must be a non-empty string");
-  const client = createClient<Paths, "application/json">({
+export function createEventsClient<Paths extends {} = LatestPaths>(options: EventsClientOptions): EventsClient<Paths> {
+  const {
+    baseUrl = DEFAULT_BASE_URL,
+    token,
+    fetch = (request: Request) => globalThis.fetch(request),
+    headers,
+    retry,
+    timeoutMs,
+  } = options;
+  if (!token) throw new TypeError('createEventsClient: `token` must be a non-empty string');
+  const client = createClient<Paths, 'application/json'>({
     baseUrl,
     fetch: withRetries(fetch, { retry, timeoutMs }),
     headers,
@@ -62,7 +63,7 @@ export function createEventsClient<Paths extends {} = LatestPaths>(
 function tokenHeader(token: string): Middleware {
   return {
     onRequest({ request }) {
-      request.headers.set("token", token);
+      request.headers.set('token', token);
       return request;
     },
   };

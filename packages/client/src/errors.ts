@@ -1,16 +1,16 @@
-import type { ErrorResponse } from "@street-events/types";
+import type { ErrorResponse } from '@street-events/types';
 
 /** What went wrong, by HTTP status: the class of every `EventsApiError`. */
 export type EventsErrorKind =
-  | "bad_request"
-  | "authentication"
-  | "permission"
-  | "not_found"
-  | "request_timeout"
-  | "conflict"
-  | "rate_limit"
-  | "server"
-  | "other";
+  | 'bad_request'
+  | 'authentication'
+  | 'permission'
+  | 'not_found'
+  | 'request_timeout'
+  | 'conflict'
+  | 'rate_limit'
+  | 'server'
+  | 'other';
 
 /**
  * A request the service answered with a 4xx or 5xx, thrown by the helpers (`pollUpdates`,
@@ -21,7 +21,7 @@ export type EventsErrorKind =
  * RateLimitError) … }` works, as does `switch (e.kind)`.
  */
 export class EventsApiError extends Error {
-  override name = "EventsApiError";
+  override name = 'EventsApiError';
   /** The HTTP status of the answer. */
   readonly status: number;
   /** The class of the failure, from the status. */
@@ -37,50 +37,50 @@ export class EventsApiError extends Error {
 
   constructor(init: { status: number; body: unknown; headers: Headers; kind?: EventsErrorKind }) {
     const body = isErrorResponse(init.body) ? init.body : undefined;
-    const text = typeof init.body === "string" && init.body.length > 0 ? init.body.slice(0, 200) : undefined;
+    const text = typeof init.body === 'string' && init.body.length > 0 ? init.body.slice(0, 200) : undefined;
     super(body?.message ?? text ?? `HTTP ${init.status}`);
     this.status = init.status;
     this.kind = init.kind ?? kindOf(init.status);
     this.code = body?.error.code ?? `http_${init.status}`;
     this.body = body;
-    this.requestId = init.headers.get("x-request-id") ?? body?.error.request_id;
+    this.requestId = init.headers.get('x-request-id') ?? body?.error.request_id;
     this.headers = init.headers;
   }
 }
 
 /** 400: the request breaks a constraint; `body.error.details` names each field. */
 export class BadRequestError extends EventsApiError {
-  override name = "BadRequestError";
+  override name = 'BadRequestError';
 }
 /** 401: the `token` is missing, unknown or revoked. */
 export class AuthenticationError extends EventsApiError {
-  override name = "AuthenticationError";
+  override name = 'AuthenticationError';
 }
 /** 403: the role is not allowed, or the request names an organisation the caller does not act for. */
 export class PermissionError extends EventsApiError {
-  override name = "PermissionError";
+  override name = 'PermissionError';
 }
 /** 404: no such route or resource visible to the caller. */
 export class NotFoundError extends EventsApiError {
-  override name = "NotFoundError";
+  override name = 'NotFoundError';
 }
 /** 408: the service stopped the query after its 30-second limit. */
 export class RequestTimeoutError extends EventsApiError {
-  override name = "RequestTimeoutError";
+  override name = 'RequestTimeoutError';
 }
 /** 409: the request conflicts with a subscription's state. */
 export class ConflictError extends EventsApiError {
-  override name = "ConflictError";
+  override name = 'ConflictError';
 }
 /** 429: too many requests, still refused after the client's retries. */
 export class RateLimitError extends EventsApiError {
-  override name = "RateLimitError";
+  override name = 'RateLimitError';
   /** How long the service asked to wait, in milliseconds (from `Retry-After`), if it said. */
   readonly retryAfterMs: number | undefined = parseRetryAfter(this.headers);
 }
 /** 5xx: a failure of the service, still failing after the client's retries. */
 export class ServerError extends EventsApiError {
-  override name = "ServerError";
+  override name = 'ServerError';
 }
 
 const classes = {
@@ -98,21 +98,21 @@ const classes = {
 function kindOf(status: number): EventsErrorKind {
   switch (status) {
     case 400:
-      return "bad_request";
+      return 'bad_request';
     case 401:
-      return "authentication";
+      return 'authentication';
     case 403:
-      return "permission";
+      return 'permission';
     case 404:
-      return "not_found";
+      return 'not_found';
     case 408:
-      return "request_timeout";
+      return 'request_timeout';
     case 409:
-      return "conflict";
+      return 'conflict';
     case 429:
-      return "rate_limit";
+      return 'rate_limit';
     default:
-      return status >= 500 ? "server" : "other";
+      return status >= 500 ? 'server' : 'other';
   }
 }
 
@@ -123,14 +123,14 @@ export function errorFromResponse(response: Response, body: unknown): EventsApiE
 }
 
 function isErrorResponse(body: unknown): body is ErrorResponse {
-  if (typeof body !== "object" || body === null) return false;
+  if (typeof body !== 'object' || body === null) return false;
   const { message, error } = body as Record<string, unknown>;
   return (
-    typeof message === "string" &&
-    typeof error === "object" &&
+    typeof message === 'string' &&
+    typeof error === 'object' &&
     error !== null &&
-    typeof (error as Record<string, unknown>).code === "string" &&
-    typeof (error as Record<string, unknown>).status === "number"
+    typeof (error as Record<string, unknown>).code === 'string' &&
+    typeof (error as Record<string, unknown>).status === 'number'
   );
 }
 
@@ -139,7 +139,7 @@ function isErrorResponse(body: unknown): body is ErrorResponse {
  * never negative). Undefined when absent or unreadable.
  */
 export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
-  const value = headers.get("retry-after")?.trim();
+  const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
   // An HTTP date always names the day and month in letters ("Fri, 20 Nov 2026 09:00:30 GMT").

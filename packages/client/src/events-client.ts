@@ -1,4 +1,4 @@
-import type { HeadersOptions, Middleware, ParamsOption } from "openapi-fetch";
+import type { HeadersOptions, Middleware, ParamsOption } from 'openapi-fetch';
 import type {
   ErrorResponse,
   HttpMethod,
@@ -8,8 +8,8 @@ import type {
   RequiredKeysOf,
   ResponseObjectMap,
   SuccessResponse,
-} from "openapi-typescript-helpers";
-import type { paths as LatestPaths } from "./generated/api-version.js";
+} from 'openapi-typescript-helpers';
+import type { paths as LatestPaths } from './generated/api-version.js';
 
 // The client is openapi-fetch's at run time. Its call signatures are declared here rather than
 // taken from openapi-fetch 0.17, which (1) wraps responses in `Readable<>`, a mapped type that
@@ -17,11 +17,14 @@ import type { paths as LatestPaths } from "./generated/api-version.js";
 // options as a type parameter, so a misspelt body field is not an error. These documents have
 // no readOnly or writeOnly properties, so the plain schema types are exact.
 
-type Json = "application/json";
+type Json = 'application/json';
 
 /** The operation of `Paths[Path]` for `Method`. */
-export type OperationOf<Paths, Path extends keyof Paths, Method extends HttpMethod> =
-  Paths[Path] extends { [M in Method]: infer Operation } ? Operation : never;
+export type OperationOf<Paths, Path extends keyof Paths, Method extends HttpMethod> = Paths[Path] extends {
+  [M in Method]: infer Operation;
+}
+  ? Operation
+  : never;
 
 /** The body option: required, optional or absent, as the operation declares it. */
 type BodyOption<Operation> =
@@ -32,7 +35,7 @@ type BodyOption<Operation> =
 /** What one call takes: the operation's parameters and body, and fetch's own options. */
 export type EventsRequestInit<Operation> = ParamsOption<Operation> &
   BodyOption<Operation> &
-  Omit<RequestInit, "body" | "headers" | "method"> & {
+  Omit<RequestInit, 'body' | 'headers' | 'method'> & {
     /** Headers of this request; `token` is always the client's. */
     headers?: HeadersOptions;
   };
@@ -66,9 +69,7 @@ export type EventsResponse<Operation> =
     };
 
 /** A call for one HTTP method, e.g. `client.GET("/works/updates", { params: { query } })`. */
-export type EventsMethod<Paths extends {}, Method extends HttpMethod> = <
-  Path extends PathsWithMethod<Paths, Method>,
->(
+export type EventsMethod<Paths extends {}, Method extends HttpMethod> = <Path extends PathsWithMethod<Paths, Method>>(
   path: Path,
   ...init: InitArgs<OperationOf<Paths, Path, Method>>
 ) => Promise<EventsResponse<OperationOf<Paths, Path, Method>>>;

@@ -12,8 +12,8 @@ export function followSignal(signal: AbortSignal | null | undefined): FollowingS
   if (!signal) return { signal: controller.signal, abort, release: () => {} };
   const onAbort = () => controller.abort(signal.reason);
   if (signal.aborted) onAbort();
-  else signal.addEventListener("abort", onAbort, { once: true });
-  return { signal: controller.signal, abort, release: () => signal.removeEventListener("abort", onAbort) };
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, abort, release: () => signal.removeEventListener('abort', onAbort) };
 }
 
 export interface FollowingSignal {
@@ -25,7 +25,10 @@ export interface FollowingSignal {
 }
 
 /** Runs `call` with a signal of its own that follows `signal` while the call lasts. */
-export async function withOwnSignal<T>(signal: AbortSignal | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withOwnSignal<T>(
+  signal: AbortSignal | undefined,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const own = followSignal(signal);
   try {
     return await call(own.signal);

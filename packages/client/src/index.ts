@@ -1,12 +1,6 @@
-export { createEventsClient, type EventsClientOptions } from "./create-events-client.js";
-export type {
-  EventsClient,
-  EventsMethod,
-  EventsRequestInit,
-  EventsResponse,
-  OperationOf,
-} from "./events-client.js";
-export { API_VERSION, DEFAULT_BASE_URL } from "./generated/api-version.js";
+export { createEventsClient, type EventsClientOptions } from './create-events-client.js';
+export type { EventsClient, EventsMethod, EventsRequestInit, EventsResponse, OperationOf } from './events-client.js';
+export { API_VERSION, DEFAULT_BASE_URL } from './generated/api-version.js';
 
 // Resilience: retries, time-outs and errors.
 export {
@@ -17,7 +11,7 @@ export {
   type ResilienceOptions,
   type RetryEvent,
   type RetryOptions,
-} from "./retry.js";
+} from './retry.js';
 export {
   AuthenticationError,
   BadRequestError,
@@ -31,8 +25,8 @@ export {
   RequestTimeoutError,
   ServerError,
   type EventsErrorKind,
-} from "./errors.js";
-export { unwrap } from "./unwrap.js";
+} from './errors.js';
+export { unwrap } from './unwrap.js';
 
 // Polling and permit search.
 export {
@@ -41,13 +35,8 @@ export {
   type PollUpdatesOptions,
   type UpdateFilters,
   type UpdatesPage,
-} from "./poll-updates.js";
-export {
-  collectPermits,
-  maxReferencesPerSearch,
-  searchPermits,
-  type SearchPermitsOptions,
-} from "./search-permits.js";
+} from './poll-updates.js';
+export { collectPermits, maxReferencesPerSearch, searchPermits, type SearchPermitsOptions } from './search-permits.js';
 
 // Receiving push notifications.
 export {
@@ -56,13 +45,13 @@ export {
   type ReceivedNotification,
   type WebhookReceiver,
   type WebhookReceiverOptions,
-} from "./webhooks/receiver.js";
+} from './webhooks/receiver.js';
 export {
   toNodeHandler,
   type NodeHandlerOptions,
   type NodeIncomingRequest,
   type NodeServerResponse,
-} from "./webhooks/node-handler.js";
+} from './webhooks/node-handler.js';
 export {
   verifyWebhookSignature,
   type SignatureCheck,
@@ -70,15 +59,15 @@ export {
   type VerifyWebhookOptions,
   type WebhookKeySet,
   type WebhookPublicKey,
-} from "./webhooks/verify-signature.js";
+} from './webhooks/verify-signature.js';
 export {
   fetchedWebhookKeys,
   staticWebhookKeys,
   type FetchedWebhookKeysOptions,
   type WebhookKeyProvider,
-} from "./webhooks/webhook-keys.js";
-export { confirmSubscription, isServiceUrl, type ConfirmSubscriptionOptions } from "./webhooks/confirm-subscription.js";
-export { memorySeenMessages, type SeenMessages } from "./webhooks/seen-messages.js";
+} from './webhooks/webhook-keys.js';
+export { confirmSubscription, isServiceUrl, type ConfirmSubscriptionOptions } from './webhooks/confirm-subscription.js';
+export { memorySeenMessages, type SeenMessages } from './webhooks/seen-messages.js';
 
 /** The types of the latest version (`paths`, `components`, `ErrorResponse`, `WorkUpdateSummary`, …). */
-export type * from "@street-events/types";
+export type * from '@street-events/types';

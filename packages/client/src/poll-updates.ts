@@ -1,15 +1,15 @@
-import type { operations, WorkUpdateSummary } from "@street-events/types";
-import type { EventsClient } from "./events-client.js";
-import { unwrap } from "./unwrap.js";
-import { withOwnSignal } from "./follow-signal.js";
-import { sleep } from "./sleep.js";
+import type { operations, WorkUpdateSummary } from '@street-events/types';
+import type { EventsClient } from './events-client.js';
+import { unwrap } from './unwrap.js';
+import { withOwnSignal } from './follow-signal.js';
+import { sleep } from './sleep.js';
 
-type UpdatesQuery = NonNullable<operations["getWorkUpdates"]["parameters"]["query"]>;
+type UpdatesQuery = NonNullable<operations['getWorkUpdates']['parameters']['query']>;
 
 /** The query parameters sent unchanged on every call. */
 export type UpdateFilters = Pick<
   UpdatesQuery,
-  "swa_code" | "workstream_prefix" | "exclude_events_from" | "page_size" | "end_date"
+  'swa_code' | 'workstream_prefix' | 'exclude_events_from' | 'page_size' | 'end_date'
 >;
 
 export interface PollUpdatesOptions {
@@ -51,14 +51,20 @@ export interface UpdatesPage {
  *
  * Throws `EventsApiError` when the service refuses a call (after the client's retries).
  */
-export async function* pollUpdates(client: EventsClient, options: PollUpdatesOptions = {}): AsyncGenerator<UpdatesPage, void, undefined> {
+export async function* pollUpdates(
+  client: EventsClient,
+  options: PollUpdatesOptions = {},
+): AsyncGenerator<UpdatesPage, void, undefined> {
   const { startDate, filters, follow = false, intervalMs = 30_000, signal, onCursor } = options;
   let cursor = options.cursor ?? undefined;
   try {
     for (;;) {
       signal?.throwIfAborted();
-      const query: UpdatesQuery = cursor === undefined ? { ...filters, start_date: startDate } : { ...filters, update_id: cursor };
-      const response = await withOwnSignal(signal, (own) => unwrap(client.GET("/works/updates", { params: { query }, signal: own })));
+      const query: UpdatesQuery =
+        cursor === undefined ? { ...filters, start_date: startDate } : { ...filters, update_id: cursor };
+      const response = await withOwnSignal(signal, (own) =>
+        unwrap(client.GET('/works/updates', { params: { query }, signal: own })),
+      );
       const page = nextPage(cursor, response.rows, response.next_update);
       if (page.rows.length > 0 || page.cursor !== cursor) {
         yield page;
@@ -76,13 +82,18 @@ export async function* pollUpdates(client: EventsClient, options: PollUpdatesOpt
 }
 
 /** What one answer means for the cursor (interface rules 1 to 3 and the service's cursor decision). */
-function nextPage(sent: number | undefined, rows: WorkUpdateSummary[], nextUpdate: number | null | undefined): UpdatesPage {
+function nextPage(
+  sent: number | undefined,
+  rows: WorkUpdateSummary[],
+  nextUpdate: number | null | undefined,
+): UpdatesPage {
   if (rows.length > 0) {
     if (nextUpdate != null) return { rows, cursor: nextUpdate, caughtUp: false };
     return { rows, cursor: rows[rows.length - 1]!.update_id, caughtUp: true };
   }
   // No rows: a replacement for a stale cursor, unless it would not move the cursor on.
-  if (sent !== undefined && nextUpdate != null && nextUpdate !== sent) return { rows, cursor: nextUpdate, caughtUp: false };
+  if (sent !== undefined && nextUpdate != null && nextUpdate !== sent)
+    return { rows, cursor: nextUpdate, caughtUp: false };
   return { rows, cursor: sent, caughtUp: true };
 }
 

@@ -1,6 +1,6 @@
-import { parseRetryAfter } from "./errors.js";
-import { followSignal } from "./follow-signal.js";
-import { sleep } from "./sleep.js";
+import { parseRetryAfter } from './errors.js';
+import { followSignal } from './follow-signal.js';
+import { sleep } from './sleep.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. Default 4. */
@@ -40,7 +40,7 @@ export const retryDefaults = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 30_
 const retryableStatuses = new Set([408, 429, 500, 502, 503, 504]);
 
 /** Connection failures that happen before any byte of the request is sent. */
-const notSentCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
 /**
  * Which failures of a request are retried. Reads (`GET`, `HEAD`, and `POST /permits/search`,
@@ -52,29 +52,29 @@ const notSentCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNR
  * processed).
  */
 export function isRetryable(request: Request, failure: { response?: Response; error?: unknown }): boolean {
-  const safe = request.method === "GET" || request.method === "HEAD" || isPermitSearch(request);
+  const safe = request.method === 'GET' || request.method === 'HEAD' || isPermitSearch(request);
   if (failure.response) {
     if (safe) return retryableStatuses.has(failure.response.status);
     return failure.response.status === 429;
   }
   if (isAbort(failure.error)) return false;
   if (safe) return true;
-  return notSentCodes.has(errorCode(failure.error) ?? "");
+  return notSentCodes.has(errorCode(failure.error) ?? '');
 }
 
 function isPermitSearch(request: Request): boolean {
-  return request.method === "POST" && new URL(request.url).pathname.endsWith("/permits/search");
+  return request.method === 'POST' && new URL(request.url).pathname.endsWith('/permits/search');
 }
 
 function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
+  return error instanceof Error && error.name === 'AbortError';
 }
 
 /** The `code` of a network error (undici puts it on `cause`). */
 function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
+    if (typeof code === 'string') return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
@@ -91,7 +91,7 @@ export function withRetries(fetch: Fetch, options: ResilienceOptions = {}): Fetc
   const maxAttempts = Math.max(1, retry.maxAttempts ?? retryDefaults.maxAttempts);
   const baseDelayMs = retry.baseDelayMs ?? retryDefaults.baseDelayMs;
   const maxDelayMs = retry.maxDelayMs ?? retryDefaults.maxDelayMs;
-  const onRetry = "onRetry" in retry ? retry.onRetry : undefined;
+  const onRetry = 'onRetry' in retry ? retry.onRetry : undefined;
   const timeoutMs = options.timeoutMs ?? retryDefaults.timeoutMs;
 
   return async (request) => {
@@ -124,12 +124,20 @@ export function withRetries(fetch: Fetch, options: ResilienceOptions = {}): Fetc
  * One attempt, its body read in full within the attempt's time limit, so that a stalled body
  * is a time-out, retried like any other.
  */
-async function attemptOnce(fetch: Fetch, request: Request, callerSignal: AbortSignal, timeoutMs: number | false): Promise<Response> {
+async function attemptOnce(
+  fetch: Fetch,
+  request: Request,
+  callerSignal: AbortSignal,
+  timeoutMs: number | false,
+): Promise<Response> {
   const attempt = followSignal(callerSignal);
   const timer =
     timeoutMs === false
       ? undefined
-      : setTimeout(() => attempt.abort(new DOMException(`The attempt took longer than ${timeoutMs} ms.`, "TimeoutError")), timeoutMs);
+      : setTimeout(
+          () => attempt.abort(new DOMException(`The attempt took longer than ${timeoutMs} ms.`, 'TimeoutError')),
+          timeoutMs,
+        );
   try {
     callerSignal.throwIfAborted();
     const response = await fetch(new Request(request.clone(), { signal: attempt.signal }));

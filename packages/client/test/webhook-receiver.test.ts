@@ -1,14 +1,14 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createWebhookReceiver,
   toNodeHandler,
   type ReceivedNotification,
   type SubscriptionConfirmationMessage,
   type WebhookReceiverOptions,
-} from "../src/index.js";
-import { startFakeEventsService, type FakeEventsService } from "./support/fake-events-service.js";
+} from '../src/index.js';
+import { startFakeEventsService, type FakeEventsService } from './support/fake-events-service.js';
 import {
   confirmationMessage,
   generateTestKey,
@@ -17,7 +17,7 @@ import {
   signedDelivery,
   toRequest,
   type TestSigningKey,
-} from "./support/webhook-signer.js";
+} from './support/webhook-signer.js';
 
 let service: FakeEventsService;
 let key: TestSigningKey;
@@ -42,50 +42,57 @@ function receiver(options: Partial<WebhookReceiverOptions> = {}) {
   });
 }
 
-const keyFetches = () => service.requestsTo("/.well-known/webhook-keys").length;
+const keyFetches = () => service.requestsTo('/.well-known/webhook-keys').length;
 
-describe("signature and timestamp", () => {
+describe('signature and timestamp', () => {
   it("accepts a notification signed with the service's key and hands over the parsed payload", async () => {
     const message = notificationMessage();
     const response = await receiver().handle(toRequest(signedDelivery(message, [key])));
 
     expect(response.status).toBe(200);
-    expect(received).toEqual([{ id: message.MessageId, subscription: "SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y", payload, message }]);
+    expect(received).toEqual([
+      { id: message.MessageId, subscription: 'SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y', payload, message },
+    ]);
     expect(keyFetches()).toBe(1);
   });
 
-  it("refuses a body changed after signing with 401", async () => {
+  it('refuses a body changed after signing with 401', async () => {
     const message = notificationMessage();
     const delivery = signedDelivery(message, [key]);
-    const tampered = { ...delivery, body: delivery.body.replace("permit_submitted", "permit_granted") };
+    const tampered = { ...delivery, body: delivery.body.replace('permit_submitted', 'permit_granted') };
     const response = await receiver().handle(toRequest(tampered));
 
     expect(response.status).toBe(401);
     expect(received).toEqual([]);
   });
 
-  it("refuses a message signed with a key the service does not publish with 401", async () => {
+  it('refuses a message signed with a key the service does not publish with 401', async () => {
     const response = await receiver().handle(toRequest(signedDelivery(notificationMessage(), [generateTestKey()])));
 
     expect(response.status).toBe(401);
     expect(received).toEqual([]);
   });
 
-  it.each(["webhook-id", "webhook-timestamp", "webhook-signature"])("refuses a message without %s with 401", async (header) => {
-    const delivery = signedDelivery(notificationMessage(), [key]);
-    delete delivery.headers[header];
-    const response = await receiver().handle(toRequest(delivery));
+  it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'])(
+    'refuses a message without %s with 401',
+    async (header) => {
+      const delivery = signedDelivery(notificationMessage(), [key]);
+      delete delivery.headers[header];
+      const response = await receiver().handle(toRequest(delivery));
 
-    expect(response.status).toBe(401);
-    expect(received).toEqual([]);
-    expect(keyFetches()).toBe(0);
-  });
+      expect(response.status).toBe(401);
+      expect(received).toEqual([]);
+      expect(keyFetches()).toBe(0);
+    },
+  );
 
   it.each([
-    ["more than 5 minutes old", -301],
-    ["more than 5 minutes ahead", 301],
-  ])("refuses a timestamp %s with 401", async (_, offset) => {
-    const delivery = signedDelivery(notificationMessage(), [key], { timestamp: Math.floor(Date.now() / 1000) + offset });
+    ['more than 5 minutes old', -301],
+    ['more than 5 minutes ahead', 301],
+  ])('refuses a timestamp %s with 401', async (_, offset) => {
+    const delivery = signedDelivery(notificationMessage(), [key], {
+      timestamp: Math.floor(Date.now() / 1000) + offset,
+    });
     const response = await receiver().handle(toRequest(delivery));
 
     expect(response.status).toBe(401);
@@ -93,7 +100,7 @@ describe("signature and timestamp", () => {
     expect(keyFetches()).toBe(0);
   });
 
-  it("accepts a timestamp within a configured tolerance", async () => {
+  it('accepts a timestamp within a configured tolerance', async () => {
     const delivery = signedDelivery(notificationMessage(), [key], { timestamp: Math.floor(Date.now() / 1000) - 500 });
     const response = await receiver({ toleranceSeconds: 600 }).handle(toRequest(delivery));
 
@@ -101,15 +108,17 @@ describe("signature and timestamp", () => {
   });
 });
 
-describe("key rotation", () => {
-  it("accepts a message with two signatures when one is by a key it does not know", async () => {
-    const response = await receiver().handle(toRequest(signedDelivery(notificationMessage(), [generateTestKey(), key])));
+describe('key rotation', () => {
+  it('accepts a message with two signatures when one is by a key it does not know', async () => {
+    const response = await receiver().handle(
+      toRequest(signedDelivery(notificationMessage(), [generateTestKey(), key])),
+    );
 
     expect(response.status).toBe(200);
     expect(keyFetches()).toBe(1);
   });
 
-  it("fetches the keys again when a message is signed only by a key published since, and accepts it", async () => {
+  it('fetches the keys again when a message is signed only by a key published since, and accepts it', async () => {
     const events = receiver();
     expect((await events.handle(toRequest(signedDelivery(notificationMessage(), [key])))).status).toBe(200);
 
@@ -122,7 +131,7 @@ describe("key rotation", () => {
     expect(received).toHaveLength(2);
   });
 
-  it("fetches the keys again at most once per interval, however many unknown signatures arrive", async () => {
+  it('fetches the keys again at most once per interval, however many unknown signatures arrive', async () => {
     const events = receiver();
     await events.handle(toRequest(signedDelivery(notificationMessage(), [key]))); // the first fetch
     for (let i = 0; i < 5; i++) {
@@ -132,14 +141,16 @@ describe("key rotation", () => {
     expect(keyFetches()).toBe(2); // the first, and one more for the unknown key
   });
 
-  it("uses keys given directly without fetching any", async () => {
-    const response = await receiver({ keys: { keys: [key.publicJwk] } }).handle(toRequest(signedDelivery(notificationMessage(), [key])));
+  it('uses keys given directly without fetching any', async () => {
+    const response = await receiver({ keys: { keys: [key.publicJwk] } }).handle(
+      toRequest(signedDelivery(notificationMessage(), [key])),
+    );
 
     expect(response.status).toBe(200);
     expect(keyFetches()).toBe(0);
   });
 
-  it("answers 503 when the keys cannot be fetched, so the service delivers again later", async () => {
+  it('answers 503 when the keys cannot be fetched, so the service delivers again later', async () => {
     service.failNext({ status: 500 });
     const response = await receiver().handle(toRequest(signedDelivery(notificationMessage(), [key])));
 
@@ -148,8 +159,8 @@ describe("key rotation", () => {
   });
 });
 
-describe("subscription confirmation", () => {
-  it("confirms by a GET of the SubscribeURL when it is on the configured service", async () => {
+describe('subscription confirmation', () => {
+  it('confirms by a GET of the SubscribeURL when it is on the configured service', async () => {
     const confirmed: SubscriptionConfirmationMessage[] = [];
     const message = confirmationMessage(`${service.baseUrl}/api-notifications/confirm?token=cnf_token`);
     const response = await receiver({ onSubscriptionConfirmation: (m) => void confirmed.push(m) }).handle(
@@ -157,11 +168,11 @@ describe("subscription confirmation", () => {
     );
 
     expect(response.status).toBe(200);
-    expect(service.confirmedTokens).toEqual(["cnf_token"]);
+    expect(service.confirmedTokens).toEqual(['cnf_token']);
     expect(confirmed).toEqual([message]);
   });
 
-  it("refuses to GET a SubscribeURL of another origin", async () => {
+  it('refuses to GET a SubscribeURL of another origin', async () => {
     const elsewhere = await startFakeEventsService();
     try {
       const message = confirmationMessage(`${elsewhere.baseUrl}/api-notifications/confirm?token=cnf_token`);
@@ -175,30 +186,31 @@ describe("subscription confirmation", () => {
     }
   });
 
-  it.each(["/api-notifications/confirm", "/v70/api-notifications/confirm", "/v7"])(
-    "refuses to GET a SubscribeURL on the same origin outside the base path (%s)",
+  it.each(['/api-notifications/confirm', '/v70/api-notifications/confirm', '/v7'])(
+    'refuses to GET a SubscribeURL on the same origin outside the base path (%s)',
     async (path) => {
       const message = confirmationMessage(`${service.origin}${path}?token=cnf_token`);
       const response = await receiver().handle(toRequest(signedDelivery(message, [key])));
 
       expect(response.status).toBe(400);
-      expect(service.requests.map((request) => request.url.pathname)).toEqual(["/.well-known/webhook-keys"]);
+      expect(service.requests.map((request) => request.url.pathname)).toEqual(['/.well-known/webhook-keys']);
     },
   );
 
-  it("leaves the confirmation to the caller with confirmSubscriptions: false", async () => {
+  it('leaves the confirmation to the caller with confirmSubscriptions: false', async () => {
     const confirmed: string[] = [];
     const message = confirmationMessage(`${service.baseUrl}/api-notifications/confirm?token=cnf_token`);
-    const response = await receiver({ confirmSubscriptions: false, onSubscriptionConfirmation: (m) => void confirmed.push(m.Token) }).handle(
-      toRequest(signedDelivery(message, [key])),
-    );
+    const response = await receiver({
+      confirmSubscriptions: false,
+      onSubscriptionConfirmation: (m) => void confirmed.push(m.Token),
+    }).handle(toRequest(signedDelivery(message, [key])));
 
     expect(response.status).toBe(200);
-    expect(confirmed).toEqual(["cnf_token"]);
+    expect(confirmed).toEqual(['cnf_token']);
     expect(service.confirmedTokens).toEqual([]);
   });
 
-  it("answers 502 when the confirmation GET fails, so the service delivers the message again", async () => {
+  it('answers 502 when the confirmation GET fails, so the service delivers the message again', async () => {
     const message = confirmationMessage(`${service.baseUrl}/api-notifications/confirm?token=cnf_token`);
     const events = receiver();
     await events.handle(toRequest(signedDelivery(notificationMessage(), [key]))); // keys fetched
@@ -209,22 +221,24 @@ describe("subscription confirmation", () => {
   });
 });
 
-describe("delivery outcomes", () => {
-  it("handles a message delivered twice once, answering 200 both times", async () => {
+describe('delivery outcomes', () => {
+  it('handles a message delivered twice once, answering 200 both times', async () => {
     const events = receiver();
     const message = notificationMessage();
     const first = await events.handle(toRequest(signedDelivery(message, [key])));
-    const again = await events.handle(toRequest(signedDelivery(message, [key], { timestamp: Math.floor(Date.now() / 1000) + 5 })));
+    const again = await events.handle(
+      toRequest(signedDelivery(message, [key], { timestamp: Math.floor(Date.now() / 1000) + 5 })),
+    );
 
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(received).toHaveLength(1);
   });
 
-  it("answers 500 when the handler throws, and handles the message when it is delivered again", async () => {
+  it('answers 500 when the handler throws, and handles the message when it is delivered again', async () => {
     let failing = true;
     const events = receiver({
       onNotification: (notification) => {
-        if (failing) throw new Error("database down");
+        if (failing) throw new Error('database down');
         received.push(notification);
       },
     });
@@ -237,53 +251,59 @@ describe("delivery outcomes", () => {
     expect(received).toHaveLength(1);
   });
 
-  const base = { ...notificationMessage(), MessageId: "m" };
+  const base = { ...notificationMessage(), MessageId: 'm' };
   it.each([
-    ["a body that is not JSON", "not json"],
-    ["a message of another Type", JSON.stringify({ Type: "UnsubscribeConfirmation", MessageId: "m", TopicArn: "t", Message: "", Timestamp: "" })],
-    ["a Message that is not JSON", JSON.stringify({ ...base, Message: "{oops" })],
-    ["a Message without update_id", JSON.stringify({ ...base, Message: JSON.stringify({ event_type: "permit_submitted" }) })],
-    ["a MessageId other than webhook-id", JSON.stringify({ ...base, MessageId: "other" })],
-    ["a notification without TopicArn", JSON.stringify({ ...base, TopicArn: undefined })],
-  ])("answers 400 for %s", async (_, body) => {
+    ['a body that is not JSON', 'not json'],
+    [
+      'a message of another Type',
+      JSON.stringify({ Type: 'UnsubscribeConfirmation', MessageId: 'm', TopicArn: 't', Message: '', Timestamp: '' }),
+    ],
+    ['a Message that is not JSON', JSON.stringify({ ...base, Message: '{oops' })],
+    [
+      'a Message without update_id',
+      JSON.stringify({ ...base, Message: JSON.stringify({ event_type: 'permit_submitted' }) }),
+    ],
+    ['a MessageId other than webhook-id', JSON.stringify({ ...base, MessageId: 'other' })],
+    ['a notification without TopicArn', JSON.stringify({ ...base, TopicArn: undefined })],
+  ])('answers 400 for %s', async (_, body) => {
     const response = await receiver().handle(toRequest(signedDelivery(base, [key], { body })));
 
     expect(response.status).toBe(400);
     expect(received).toEqual([]);
   });
 
-  it("answers 405 to anything but a POST", async () => {
-    const response = await receiver().handle(new Request("http://127.0.0.1/hooks"));
+  it('answers 405 to anything but a POST', async () => {
+    const response = await receiver().handle(new Request('http://127.0.0.1/hooks'));
     expect(response.status).toBe(405);
   });
 });
 
-describe("toNodeHandler", () => {
-  it("answers deliveries on a node:http server", async () => {
+describe('toNodeHandler', () => {
+  it('answers deliveries on a node:http server', async () => {
     const server = createServer(toNodeHandler(receiver()));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/street-works`;
     try {
       const message = notificationMessage();
-      const accepted = await fetch(url, { method: "POST", ...signedDelivery(message, [key]) });
+      const accepted = await fetch(url, { method: 'POST', ...signedDelivery(message, [key]) });
       const tampered = signedDelivery(notificationMessage(), [key]);
-      const refused = await fetch(url, { method: "POST", headers: tampered.headers, body: `${tampered.body} ` });
+      const refused = await fetch(url, { method: 'POST', headers: tampered.headers, body: `${tampered.body} ` });
 
       expect([accepted.status, refused.status]).toEqual([200, 401]);
-      expect(await accepted.text()).toBe("handled");
+      expect(await accepted.text()).toBe('handled');
       expect(received.map((notification) => notification.id)).toEqual([message.MessageId]);
     } finally {
       server.close();
     }
   });
 
-  it("answers 413 to a body larger than maxBodyBytes", async () => {
+  it('answers 413 to a body larger than maxBodyBytes', async () => {
     const server = createServer(toNodeHandler(receiver(), { maxBodyBytes: 1000 }));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
     try {
-      const message = notificationMessage({ ...payload, internal_user_name: "x".repeat(2000) });
-      const response = await fetch(url, { method: "POST", ...signedDelivery(message, [key]) });
+      const message = notificationMessage({ ...payload, internal_user_name: 'x'.repeat(2000) });
+      const response = await fetch(url, { method: 'POST', ...signedDelivery(message, [key]) });
 
       expect(response.status).toBe(413);
       expect(received).toEqual([]);

@@ -52,7 +52,10 @@ const git = async (root, args) => (await run('git', ['-C', root, ...args], { max
  */
 async function lastReleaseTag(root) {
   const tags = await git(root, ['tag', '--merged', 'HEAD', '--list', `${PACKAGE}@*`, '--sort=-v:refname']);
-  return tags.split('\n').find((tag) => tag.trim() !== '')?.trim();
+  return tags
+    .split('\n')
+    .find((tag) => tag.trim() !== '')
+    ?.trim();
 }
 
 /**
@@ -137,7 +140,10 @@ export async function hasMajorChangeset(root) {
 export async function checkBreakingChanges({ root, base }) {
   const ref = base ?? (await lastReleaseTag(root));
   if (ref === undefined) {
-    return { ok: true, report: `${PACKAGE} has no release yet (no tag ${PACKAGE}@*): no released state to compare with.` };
+    return {
+      ok: true,
+      report: `${PACKAGE} has no release yet (no tag ${PACKAGE}@*): no released state to compare with.`,
+    };
   }
   const [released, current] = await Promise.all([bundledAt(root, ref), bundledAt(root, undefined)]);
   const lines = [`Compared with ${ref}:`];

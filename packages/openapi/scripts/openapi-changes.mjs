@@ -19,7 +19,13 @@ import { apiCompare } from 'api-smart-diff';
  * @property {string} detail    the values: `before → after`, or the value added or removed
  */
 
-export const CHANGE_TYPES = /** @type {const} */ (['breaking', 'non-breaking', 'deprecated', 'unclassified', 'annotation']);
+export const CHANGE_TYPES = /** @type {const} */ ([
+  'breaking',
+  'non-breaking',
+  'deprecated',
+  'unclassified',
+  'annotation',
+]);
 
 const COMPARED = new Set(['paths', 'webhooks', 'servers', 'security']);
 
@@ -42,7 +48,8 @@ export function replacement(before, after) {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before.at(-1 - end) === after.at(-1 - end)) end += 1;
+  while (end < before.length - start && end < after.length - start && before.at(-1 - end) === after.at(-1 - end))
+    end += 1;
   const part = (/** @type {string} */ text) => {
     const middle = text.slice(start, text.length - end);
     return middle === '' ? '(nothing)' : `${start > 0 ? '…' : ''}${shortValue(middle)}${end > 0 ? '…' : ''}`;

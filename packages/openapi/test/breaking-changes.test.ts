@@ -15,7 +15,9 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let root: string;
 
 const git = (...args: string[]) =>
-  execFileSync('git', ['-C', root, '-c', 'user.name=check', '-c', 'user.email=check@localhost', ...args], { stdio: 'pipe' });
+  execFileSync('git', ['-C', root, '-c', 'user.name=check', '-c', 'user.email=check@localhost', ...args], {
+    stdio: 'pipe',
+  });
 
 function edit(path: string, from: string, to: string): void {
   const file = join(root, path);
@@ -57,7 +59,8 @@ describe('after a release', () => {
     const { ok, report } = await checkBreakingChanges({ root, base: undefined });
     expect(ok).toBe(true);
     expect(report).toMatch(/^Compared with @street-events\/openapi@1\.0\.0:/);
-    for (const minor of [0, 1, 2, 3, 4, 5, 6, 7]) expect(report).toContain(`events@7.${minor}: 0 change(s), 0 breaking`);
+    for (const minor of [0, 1, 2, 3, 4, 5, 6, 7])
+      expect(report).toContain(`events@7.${minor}: 0 change(s), 0 breaking`);
   });
 
   it('fails on a breaking edit that no major changeset announces', async () => {
@@ -78,7 +81,11 @@ describe('after a release', () => {
   });
 
   it('passes on a change that breaks no client, with no changeset', async () => {
-    edit('openapi/components/parameters/PollPageSize.yaml', 'default 100.', 'default 100 (more per page means fewer calls).');
+    edit(
+      'openapi/components/parameters/PollPageSize.yaml',
+      'default 100.',
+      'default 100 (more per page means fewer calls).',
+    );
     const { ok, report } = await checkBreakingChanges({ root, base: undefined });
     expect(ok).toBe(true);
     expect(report).toContain('events@7.7: 1 change(s), 0 breaking');

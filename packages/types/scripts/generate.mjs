@@ -1,34 +1,34 @@
 // Writes src/generated/v7_<minor>.ts from every bundled document of @street-events/openapi, and
 // src/generated/login.ts from its login document (`./login`).
 // Run: pnpm --filter @street-events/types generate (or `pnpm turbo run generate`).
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import openapiTS, { astToString } from "openapi-typescript";
-import * as prettier from "prettier";
-import ts from "typescript";
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import * as prettier from 'prettier';
+import ts from 'typescript';
 
 const require = createRequire(import.meta.url);
-const outDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
+const outDir = fileURLToPath(new URL('../src/generated/', import.meta.url));
 
 /** Values that stand for members added in a later version: an enumeration holding one is open. */
-const PLACEHOLDERS = new Set(["upcoming_enum", "upcoming_event"]);
+const PLACEHOLDERS = new Set(['upcoming_enum', 'upcoming_event']);
 
 /** Formatting is fixed here, not read from any config file, so the output never depends on the checkout. */
 const PRETTIER_OPTIONS = {
-  parser: "typescript",
+  parser: 'typescript',
   printWidth: 100,
   tabWidth: 2,
   useTabs: false,
   semi: true,
   singleQuote: false,
-  quoteProps: "as-needed",
-  trailingComma: "all",
+  quoteProps: 'as-needed',
+  trailingComma: 'all',
   bracketSpacing: true,
-  arrowParens: "always",
-  endOfLine: "lf",
-  proseWrap: "preserve",
+  arrowParens: 'always',
+  endOfLine: 'lf',
+  proseWrap: 'preserve',
 };
 
 /**
@@ -65,15 +65,15 @@ function widenOpenEnum(type) {
 
 /** The bundled documents, from the export map of @street-events/openapi (`./v7.3` → dist/v7.3.json). */
 async function bundledDocuments() {
-  const manifestPath = require.resolve("@street-events/openapi/package.json");
-  const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+  const manifestPath = require.resolve('@street-events/openapi/package.json');
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
   return Object.entries(manifest.exports)
     .filter(([subpath]) => /^\.\/v\d+\.\d+$/.test(subpath))
     .map(([subpath, target]) => ({
       version: subpath.slice(3),
       file: join(dirname(manifestPath), target),
     }))
-    .sort((a, b) => a.version.localeCompare(b.version, "en", { numeric: true }));
+    .sort((a, b) => a.version.localeCompare(b.version, 'en', { numeric: true }));
 }
 
 /**
@@ -81,30 +81,33 @@ async function bundledDocuments() {
  * say so here rather than publish a package that lacks one.
  */
 async function checkEntryPoints(versions) {
-  const manifest = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
   const missing = versions.filter((version) => !manifest.exports?.[`./v${version}`]);
   if (missing.length > 0) {
-    throw new Error(`package.json has no export path for ${missing.map((v) => `./v${v}`).join(", ")}`);
+    throw new Error(`package.json has no export path for ${missing.map((v) => `./v${v}`).join(', ')}`);
   }
-  const latest = `v${versions.at(-1).replace(".", "_")}`;
-  const index = await readFile(new URL("../src/index.ts", import.meta.url), "utf8");
+  const latest = `v${versions.at(-1).replace('.', '_')}`;
+  const index = await readFile(new URL('../src/index.ts', import.meta.url), 'utf8');
   if (!index.includes(`./generated/${latest}.js`)) {
     throw new Error(`src/index.ts must re-export ./generated/${latest}.js, the latest version`);
   }
 }
 
 function header(version, subpath = `v${version}`) {
-  const what = subpath === "login" ? "the street-works login document (work and party APIs)" : `version ${version} of the street-works event interface`;
+  const what =
+    subpath === 'login'
+      ? 'the street-works login document (work and party APIs)'
+      : `version ${version} of the street-works event interface`;
   return [
-    "/**",
+    '/**',
     ` * Types of ${what}.`,
-    " *",
+    ' *',
     ` * Generated from @street-events/openapi/${subpath} by packages/types/scripts/generate.mjs.`,
-    " * Do not edit: change the OpenAPI document, then run `pnpm turbo run generate`",
-    " * (or `pnpm --filter @street-events/types generate` after `pnpm turbo run bundle`).",
-    " */",
-    "",
-  ].join("\n");
+    ' * Do not edit: change the OpenAPI document, then run `pnpm turbo run generate`',
+    ' * (or `pnpm --filter @street-events/types generate` after `pnpm turbo run bundle`).',
+    ' */',
+    '',
+  ].join('\n');
 }
 
 /** One alias per component schema, e.g. `export type ErrorResponse = components["schemas"]["ErrorResponse"];`. */
@@ -112,41 +115,41 @@ function schemaAliases(document) {
   const aliases = Object.keys(document.components?.schemas ?? {}).map(
     (name) => `export type ${name} = components["schemas"]["${name}"];`,
   );
-  return ["// Named aliases of the component schemas.", ...aliases].join("\n");
+  return ['// Named aliases of the component schemas.', ...aliases].join('\n');
 }
 
 /** How many schemas in the document are open enumerations (examples are data, not schemas). */
 function countOpenEnums(node) {
   if (Array.isArray(node)) return node.reduce((sum, item) => sum + countOpenEnums(item), 0);
-  if (node === null || typeof node !== "object") return 0;
+  if (node === null || typeof node !== 'object') return 0;
   const own = Array.isArray(node.enum) && node.enum.some((value) => PLACEHOLDERS.has(value)) ? 1 : 0;
   return Object.entries(node)
-    .filter(([key]) => key !== "example" && key !== "examples")
+    .filter(([key]) => key !== 'example' && key !== 'examples')
     .reduce((sum, [, value]) => sum + countOpenEnums(value), own);
 }
 
 /** The keywords of a schema that bound a value; copied into the generated constants. */
 const CONSTRAINT_KEYWORDS = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "default",
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'default',
 ];
 
 /** Follows a local `#/components/...` reference of the bundled document. */
 function resolveRef(document, node) {
   let current = node;
-  while (current && typeof current.$ref === "string") {
-    const path = current.$ref.replace(/^#\//, "").split("/");
+  while (current && typeof current.$ref === 'string') {
+    const path = current.$ref.replace(/^#\//, '').split('/');
     current = path.reduce((value, key) => value?.[key], document);
     if (current === undefined) throw new Error(`unresolvable reference ${node.$ref}`);
   }
@@ -184,7 +187,7 @@ function enumerationsOf(document) {
         {
           values: schema.enum.filter((value) => !PLACEHOLDERS.has(value)),
           ...(placeholder ? { placeholder } : {}),
-          texts: schema["x-enumDescriptions"] ?? {},
+          texts: schema['x-enumDescriptions'] ?? {},
         },
       ];
     });
@@ -195,16 +198,19 @@ function enumerationsOf(document) {
 function propertyConstraintsOf(document) {
   const entries = Object.entries(document.components?.schemas ?? {})
     .filter(([, schema]) => schema.properties)
-    .map(([name, schema]) =>
-      [name, withoutEmpty(Object.entries(schema.properties).map(([property, value]) => [property, constraintsOf(document, value)]))],
-    );
+    .map(([name, schema]) => [
+      name,
+      withoutEmpty(
+        Object.entries(schema.properties).map(([property, value]) => [property, constraintsOf(document, value)]),
+      ),
+    ]);
   return withoutEmpty(entries);
 }
 
 /** Per operation: each parameter's bounding keywords. */
 function parameterConstraintsOf(document) {
   const operations = Object.values(document.paths ?? {}).flatMap((item) =>
-    Object.values(item).filter((operation) => operation && typeof operation === "object" && operation.operationId),
+    Object.values(item).filter((operation) => operation && typeof operation === 'object' && operation.operationId),
   );
   const entries = operations.map((operation) => [
     operation.operationId,
@@ -222,25 +228,25 @@ function contractConstants(document) {
   const constant = (doc, name, value) => `${doc}\nexport const ${name} = ${JSON.stringify(value)} as const;`;
   return [
     constant(
-      "/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */",
-      "enumerations",
+      '/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */',
+      'enumerations',
       enumerationsOf(document),
     ),
     constant(
-      "/** Per component schema, the bounding keywords (`maximum`, `maxLength`, `maxItems`, `default`, …) of each property. */",
-      "propertyConstraints",
+      '/** Per component schema, the bounding keywords (`maximum`, `maxLength`, `maxItems`, `default`, …) of each property. */',
+      'propertyConstraints',
       propertyConstraintsOf(document),
     ),
     constant(
-      "/** Per operation, the bounding keywords of each parameter. */",
-      "parameterConstraints",
+      '/** Per operation, the bounding keywords of each parameter. */',
+      'parameterConstraints',
       parameterConstraintsOf(document),
     ),
-  ].join("\n\n");
+  ].join('\n\n');
 }
 
 async function generate({ version, file, subpath }) {
-  const document = JSON.parse(await readFile(file, "utf8"));
+  const document = JSON.parse(await readFile(file, 'utf8'));
   if (subpath === undefined && document.info?.version !== version) {
     throw new Error(`${file}: info.version is ${document.info?.version}, expected ${version}`);
   }
@@ -264,16 +270,16 @@ async function generate({ version, file, subpath }) {
 }
 
 const documents = await bundledDocuments();
-if (documents.length === 0) throw new Error("@street-events/openapi exports no bundled document");
+if (documents.length === 0) throw new Error('@street-events/openapi exports no bundled document');
 
 await checkEntryPoints(documents.map(({ version }) => version));
 
 const outputs = new Map();
 for (const document of documents) {
-  outputs.set(`v${document.version.replace(".", "_")}.ts`, await generate(document));
+  outputs.set(`v${document.version.replace('.', '_')}.ts`, await generate(document));
 }
-const loginFile = join(dirname(require.resolve("@street-events/openapi/package.json")), "dist/login.json");
-outputs.set("login.ts", await generate({ version: "login", file: loginFile, subpath: "login" }));
+const loginFile = join(dirname(require.resolve('@street-events/openapi/package.json')), 'dist/login.json');
+outputs.set('login.ts', await generate({ version: 'login', file: loginFile, subpath: 'login' }));
 
 await mkdir(outDir, { recursive: true });
 for (const stale of await readdir(outDir)) {
@@ -282,4 +288,4 @@ for (const stale of await readdir(outDir)) {
 for (const [name, text] of outputs) {
   await writeFile(join(outDir, name), text);
 }
-console.log(`Wrote ${[...outputs.keys()].map((name) => `src/generated/${name}`).join(", ")}`);
+console.log(`Wrote ${[...outputs.keys()].map((name) => `src/generated/${name}`).join(', ')}`);

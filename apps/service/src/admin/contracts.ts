@@ -10,7 +10,13 @@ import type { Database } from '../db/database.js';
 import { contracts, organisations } from '../db/schema.js';
 import type { AuditEventType } from '../domain/enums.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { eventContext, organisationScope, recordEvents, type EventContext, type WriteOptions } from '../events/record-events.js';
+import {
+  eventContext,
+  organisationScope,
+  recordEvents,
+  type EventContext,
+  type WriteOptions,
+} from '../events/record-events.js';
 import { extendCoverage, withdrawCoverage } from '../notifications/subscriptions.js';
 import { requireOrganisation, type Organisation } from './organisations.js';
 
@@ -21,13 +27,20 @@ export interface Contract {
   status: 'active' | 'removed';
 }
 
-async function recordContractEvent(tx: Database, promoter: Organisation, context: EventContext, eventType: AuditEventType) {
-  await recordEvents(
-    tx,
-    organisationScope({ promoterOrgId: promoter.id, highwayAuthorityOrgId: null }),
-    context,
-    [{ eventType, objectType: 'organisation', objectReferenceNumber: promoter.swaCode, parentObjectReferenceNumber: null }],
-  );
+async function recordContractEvent(
+  tx: Database,
+  promoter: Organisation,
+  context: EventContext,
+  eventType: AuditEventType,
+) {
+  await recordEvents(tx, organisationScope({ promoterOrgId: promoter.id, highwayAuthorityOrgId: null }), context, [
+    {
+      eventType,
+      objectType: 'organisation',
+      objectReferenceNumber: promoter.swaCode,
+      parentObjectReferenceNumber: null,
+    },
+  ]);
 }
 
 /** Runs `change` in a transaction with the contractor and the promoter, named by name or swa_code. */
@@ -35,7 +48,11 @@ async function changeContract(
   db: Database,
   input: { contractor: string; promoter: string },
   options: WriteOptions,
-  change: (tx: Database, parties: { contractor: Organisation; promoter: Organisation }, context: EventContext) => Promise<void>,
+  change: (
+    tx: Database,
+    parties: { contractor: Organisation; promoter: Organisation },
+    context: EventContext,
+  ) => Promise<void>,
 ): Promise<void> {
   const context = eventContext(options);
   await db.transaction(async (tx) => {

@@ -28,7 +28,11 @@ export async function createOrganisation(
 ): Promise<Organisation> {
   const swaCode = input.swaCode ?? null;
   if (swaCode === null ? input.kind !== 'contractor' : !swaCodePattern.test(swaCode)) {
-    throw new ValidationError('promoters and highway authorities need a swa_code of 1 to 4 letters or digits', 'swa_code', { rule: 'pattern' });
+    throw new ValidationError(
+      'promoters and highway authorities need a swa_code of 1 to 4 letters or digits',
+      'swa_code',
+      { rule: 'pattern' },
+    );
   }
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -36,7 +40,8 @@ export async function createOrganisation(
       .values({ kind: input.kind, name: input.name, swaCode })
       .onConflictDoNothing()
       .returning(organisationColumns);
-    if (!created) throw new ConflictError(`an organisation named ${input.name} or with swa_code ${swaCode} exists already`);
+    if (!created)
+      throw new ConflictError(`an organisation named ${input.name} or with swa_code ${swaCode} exists already`);
     if (created.kind === 'promoter') {
       await tx
         .insert(workstreams)
@@ -51,7 +56,11 @@ export async function listOrganisations(db: Database): Promise<Organisation[]> {
 }
 
 /** The organisation whose swa_code or name is `codeOrName`, of the given kind when one is given. */
-export async function requireOrganisation(db: Database, codeOrName: string, kind?: OrganisationKind): Promise<Organisation> {
+export async function requireOrganisation(
+  db: Database,
+  codeOrName: string,
+  kind?: OrganisationKind,
+): Promise<Organisation> {
   const [found] = await db
     .select(organisationColumns)
     .from(organisations)

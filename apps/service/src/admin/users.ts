@@ -20,7 +20,10 @@ const organisationKindOfRole: Record<Exclude<UserRole, 'Operator'>, Organisation
   Contractor: 'contractor',
 };
 
-export async function createUser(db: Database, input: { username: string; role: UserRole; organisation: string }): Promise<User> {
+export async function createUser(
+  db: Database,
+  input: { username: string; role: UserRole; organisation: string },
+): Promise<User> {
   if (!/^\S{1,100}$/.test(input.username)) {
     throw new ValidationError('a username is 1 to 100 characters without spaces', 'username', { rule: 'pattern' });
   }
@@ -40,7 +43,13 @@ export async function createUser(db: Database, input: { username: string; role: 
 
 export async function listUsers(db: Database): Promise<User[]> {
   return db
-    .select({ id: users.id, username: users.username, role: users.role, organisationName: organisations.name, email: users.email })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      organisationName: organisations.name,
+      email: users.email,
+    })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .orderBy(asc(users.id));

@@ -8,7 +8,8 @@ export async function createWorkstream(
   db: Database,
   input: { promoter: string; prefix: string; description: string },
 ): Promise<{ id: number; prefix: string }> {
-  if (!/^\d{3}$/.test(input.prefix)) throw new ValidationError('a workstream prefix is three digits', 'workstream_prefix', { rule: 'pattern' });
+  if (!/^\d{3}$/.test(input.prefix))
+    throw new ValidationError('a workstream prefix is three digits', 'workstream_prefix', { rule: 'pattern' });
   const promoter = await requireOrganisation(db, input.promoter, 'promoter');
   const [created] = await db
     .insert(workstreams)

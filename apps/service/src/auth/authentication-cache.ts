@@ -54,13 +54,18 @@ export class AuthenticationCache {
     if (this.options.ttlMs <= 0) return (await this.lookUp(token))?.caller ?? null;
     const key = tokenHash(token);
     const found = this.entries.get(key);
-    if (found !== undefined && found.expiresAt > this.now() && found.generation === credentialsGeneration()) return found.caller;
+    if (found !== undefined && found.expiresAt > this.now() && found.generation === credentialsGeneration())
+      return found.caller;
     const generation = credentialsGeneration();
     const looked = await this.lookUp(token);
     this.entries.delete(key);
     if (looked === null) return null;
     if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { caller: looked.caller, expiresAt: Math.min(this.now() + this.options.ttlMs, looked.expiresAt), generation });
+    this.entries.set(key, {
+      caller: looked.caller,
+      expiresAt: Math.min(this.now() + this.options.ttlMs, looked.expiresAt),
+      generation,
+    });
     return looked.caller;
   }
 

@@ -58,7 +58,14 @@ function signingSecret(db: Database): Promise<Uint8Array> {
   return secret;
 }
 
-async function signToken(db: Database, kind: TokenKind, userId: number, sessionId: number, now: Date, expiresAt: Date): Promise<string> {
+async function signToken(
+  db: Database,
+  kind: TokenKind,
+  userId: number,
+  sessionId: number,
+  now: Date,
+  expiresAt: Date,
+): Promise<string> {
   return new SignJWT({ typ: kind, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(issuer)
@@ -119,7 +126,10 @@ export async function login(
   const user = await userByEmail(db, credentials.emailAddress);
   if (user?.lockedUntil && user.lockedUntil > now) {
     const seconds = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 1000);
-    throw new LockedError(`The account is locked after ${maxFailedLogins} failed logins; retry in ${seconds} seconds.`, seconds);
+    throw new LockedError(
+      `The account is locked after ${maxFailedLogins} failed logins; retry in ${seconds} seconds.`,
+      seconds,
+    );
   }
   const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !user.passwordHash || !matches) {
@@ -147,7 +157,13 @@ export async function refresh(db: Database, refreshToken: string, options: Login
   const [session] = await db
     .select({ id: loginSessions.id, userId: loginSessions.userId })
     .from(loginSessions)
-    .where(and(eq(loginSessions.refreshTokenHash, tokenHash(refreshToken)), isNull(loginSessions.revokedAt), gt(loginSessions.expiresAt, now)));
+    .where(
+      and(
+        eq(loginSessions.refreshTokenHash, tokenHash(refreshToken)),
+        isNull(loginSessions.revokedAt),
+        gt(loginSessions.expiresAt, now),
+      ),
+    );
   if (!session) throw new UnauthenticatedError('The refresh token is unknown, expired or revoked.');
   const { idToken, accessToken } = await tokensOf(db, session.userId, session.id, now, options);
   return { id_token: idToken, access_token: accessToken };
@@ -165,16 +181,30 @@ export async function authenticateLoginToken(
   if (token.split('.').length !== 3) return null;
   let claims: { sub?: string; sid?: unknown; typ?: unknown; exp?: number };
   try {
-    ({ payload: claims } = await jwtVerify(token, await signingSecret(db), { algorithms: ['HS256'], issuer, currentDate: now }));
+    ({ payload: claims } = await jwtVerify(token, await signingSecret(db), {
+      algorithms: ['HS256'],
+      issuer,
+      currentDate: now,
+    }));
   } catch {
     return null;
   }
-  if ((claims.typ !== 'id' && claims.typ !== 'access') || typeof claims.sid !== 'number' || !/^[1-9][0-9]{0,9}$/.test(claims.sub ?? '')) return null;
+  if (
+    (claims.typ !== 'id' && claims.typ !== 'access') ||
+    typeof claims.sid !== 'number' ||
+    !/^[1-9][0-9]{0,9}$/.test(claims.sub ?? '')
+  )
+    return null;
   const [found] = await db
     .select({
       username: users.username,
       role: users.role,
-      organisation: { id: organisations.id, kind: organisations.kind, name: organisations.name, swaCode: organisations.swaCode },
+      organisation: {
+        id: organisations.id,
+        kind: organisations.kind,
+        name: organisations.name,
+        swaCode: organisations.swaCode,
+      },
     })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
@@ -195,7 +225,12 @@ export async function authenticateLoginToken(
 export async function setPassword(db: Database, username: string, email: string, password: string): Promise<void> {
   const updated = await db
     .update(users)
-    .set({ email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null })
+    .set({
+      email: email.trim().toLowerCase(),
+      passwordHash: await hashPassword(password),
+      failedLogins: 0,
+      lockedUntil: null,
+    })
     .where(eq(users.username, username))
     .returning({ id: users.id });
   if (updated.length === 0) throw new NotFoundError(`no user ${username}`, 'username');

@@ -11,8 +11,12 @@ const keyLength = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: 128 * options.N! * options.r! * 2 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      keyLength,
+      { ...options, maxmem: 128 * options.N! * options.r! * 2 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
@@ -20,7 +24,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await derive(password, salt, defaults);
-  return ['scrypt', defaults.N, defaults.r, defaults.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  return ['scrypt', defaults.N, defaults.r, defaults.p, salt.toString('base64url'), hash.toString('base64url')].join(
+    '$',
+  );
 }
 
 /** Whether the password matches the stored hash; false for a hash in another form. */

@@ -52,7 +52,10 @@ export const trafficManagementType = pgEnum('traffic_management_type', valuesOf(
 export const assessmentStatus = pgEnum('assessment_status', valuesOf('AssessmentStatusResponse'));
 export const permitStatus = pgEnum('permit_status', valuesOf('PermitStatusResponse'));
 export const workStatus = pgEnum('work_status', valuesOf('WorkStatusResponse'));
-export const laneRentalAssessmentOutcome = pgEnum('lane_rental_assessment_outcome', valuesOf('LaneRentalAssessmentOutcomeResponse'));
+export const laneRentalAssessmentOutcome = pgEnum(
+  'lane_rental_assessment_outcome',
+  valuesOf('LaneRentalAssessmentOutcomeResponse'),
+);
 export const activityType = pgEnum('activity_type', valuesOf('ActivityTypeResponse'));
 export const auditObjectType = pgEnum('audit_object_type', valuesOf('AuditObjectTypeResponse'));
 export const auditEventType = pgEnum('audit_event_type', valuesOf('AuditEventType'));
@@ -247,7 +250,9 @@ export const permits = pgTable(
   (t) => [
     index('permits_work').on(t.workId),
     // The background writer of summaries looks for the missing ones every second: only those are indexed.
-    index('permits_summary_missing').on(t.id).where(sql`${t.summary} is null`),
+    index('permits_summary_missing')
+      .on(t.id)
+      .where(sql`${t.summary} is null`),
     check('permits_ancillary_info_count', sql`${t.ancillaryInfoCount} >= 0`),
   ],
 );
@@ -389,7 +394,9 @@ export const subscriptions = pgTable(
   },
   (t) => [
     check('subscriptions_reference_format', sql`${t.reference} ~ '^SUB-[0-9A-Z]{26}$'`),
-    index('subscriptions_unconfirmed_created').on(t.createdAt).where(sql`${t.status} = 'unconfirmed'`),
+    index('subscriptions_unconfirmed_created')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'unconfirmed'`),
   ],
 );
 
@@ -439,11 +446,15 @@ export const deliveries = pgTable(
     createdAt: moment('created_at').notNull(),
   },
   (t) => [
-    index('deliveries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('deliveries_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index('deliveries_pending_order')
       .on(t.subscriptionId, t.orderingKey, t.id)
       .where(sql`${t.status} = 'pending'`),
-    index('deliveries_dead').on(t.subscriptionId, t.createdAt).where(sql`${t.status} = 'dead'`),
+    index('deliveries_dead')
+      .on(t.subscriptionId, t.createdAt)
+      .where(sql`${t.status} = 'dead'`),
   ],
 );
 

@@ -66,7 +66,11 @@ function outcomeOfError(error: NodeJS.ErrnoException): AttemptOutcome {
 }
 
 /** Delivers `request` to `endpoint` once. Never rejects: every failure is an outcome. */
-export function attemptDelivery(endpoint: string, request: DeliveryRequest, options: AttemptOptions): Promise<AttemptOutcome> {
+export function attemptDelivery(
+  endpoint: string,
+  request: DeliveryRequest,
+  options: AttemptOptions,
+): Promise<AttemptOutcome> {
   const { policy, resolve, timeoutMs = defaultAttemptTimeoutMs, clock = systemClock, agent = false } = options;
   // Checked again at every attempt: the allow-list may have changed, and Node connects to an
   // IP literal without calling `lookup`.

@@ -80,7 +80,8 @@ function refusal(address: Address): string | undefined {
 
 function parseAllowedCidr(entry: string): [Address, number] {
   const [prefix = '', length] = entry.split('/');
-  if (!isIP(prefix)) throw new Error(`allow-list entry ${JSON.stringify(entry)} is not an IP address, CIDR or host name`);
+  if (!isIP(prefix))
+    throw new Error(`allow-list entry ${JSON.stringify(entry)} is not an IP address, CIDR or host name`);
   if (length === undefined) {
     const address = ipaddr.parse(prefix);
     return [address, address.kind() === 'ipv4' ? 32 : 128];
@@ -139,7 +140,8 @@ export function checkEndpoint(input: string, policy: EndpointPolicy): EndpointCh
   if (!URL.canParse(input)) return refuse('api_endpoint must be an absolute URL');
   const url = new URL(input);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse('api_endpoint must be an http or https URL');
-  if (url.username !== '' || url.password !== '') return refuse('api_endpoint must not contain a user name or password');
+  if (url.username !== '' || url.password !== '')
+    return refuse('api_endpoint must not contain a user name or password');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host)) {
     const verdict = policy.checkAddress(host);

@@ -37,7 +37,8 @@ export const userAgent = 'street-events-webhooks/1.0';
  * the same for every message of a subscription.
  */
 export const topicArnPrefix = 'arn:street-events:sns:eu-west-2:000000000000:';
-export const topicArnOf = (subscriptionReferenceNumber: string): string => `${topicArnPrefix}${subscriptionReferenceNumber}`;
+export const topicArnOf = (subscriptionReferenceNumber: string): string =>
+  `${topicArnPrefix}${subscriptionReferenceNumber}`;
 
 /** The subscription reference a `TopicArn` names: its last segment. */
 export const referenceOfTopicArn = (topicArn: string): string => topicArn.slice(topicArn.lastIndexOf(':') + 1);
@@ -90,7 +91,11 @@ export interface PubSubSigning {
  * The message with its pub/sub signature fields; its links (`SigningCertURL`, `UnsubscribeURL`)
  * start with `baseUrl`, the interface's base URL the subscription was made through.
  */
-export function signedMessage(message: UnsignedMessage, baseUrl: string, { certificate, version }: PubSubSigning): WebhookMessage {
+export function signedMessage(
+  message: UnsignedMessage,
+  baseUrl: string,
+  { certificate, version }: PubSubSigning,
+): WebhookMessage {
   const signature = {
     SignatureVersion: version,
     Signature: pubSubSignature(message, certificate.privateKeyPem, version),
@@ -98,7 +103,10 @@ export function signedMessage(message: UnsignedMessage, baseUrl: string, { certi
   };
   if (message.Type === 'SubscriptionConfirmation') return { ...message, ...signature };
   const reference = referenceOfTopicArn(message.TopicArn);
-  const query = new URLSearchParams({ subscription: reference, token: unsubscribeToken(reference, certificate.privateKeyPem) });
+  const query = new URLSearchParams({
+    subscription: reference,
+    token: unsubscribeToken(reference, certificate.privateKeyPem),
+  });
   return { ...message, ...signature, UnsubscribeURL: `${baseUrl}${unsubscribeLinkPath}?${query}` };
 }
 
@@ -108,7 +116,11 @@ export interface DeliveryRequest {
 }
 
 /** The body and headers of the attempt made at `attemptedAt`, signed with every active key. */
-export function deliveryRequest(message: WebhookMessage, keys: readonly SigningKey[], attemptedAt: Date): DeliveryRequest {
+export function deliveryRequest(
+  message: WebhookMessage,
+  keys: readonly SigningKey[],
+  attemptedAt: Date,
+): DeliveryRequest {
   const body = JSON.stringify(message);
   const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
   return {

@@ -48,18 +48,23 @@ const algorithms: Record<SignatureVersion, string> = { '1': 'RSA-SHA1', '2': 'RS
 
 /** The key last used, parsed once: parsing the PEM costs more than signing. */
 let parsed: { pem: string; key: KeyObject } | undefined;
-const privateKeyOf = (pem: string): KeyObject => (parsed?.pem === pem ? parsed : (parsed = { pem, key: createPrivateKey(pem) })).key;
+const privateKeyOf = (pem: string): KeyObject =>
+  (parsed?.pem === pem ? parsed : (parsed = { pem, key: createPrivateKey(pem) })).key;
 
 /** The base64 signature of the message's canonical string with the certificate's key. */
 export function pubSubSignature(message: UnsignedMessage, privateKeyPem: string, version: SignatureVersion): string {
-  return createSign(algorithms[version]).update(canonicalString(message), 'utf8').sign(privateKeyOf(privateKeyPem), 'base64');
+  return createSign(algorithms[version])
+    .update(canonicalString(message), 'utf8')
+    .sign(privateKeyOf(privateKeyPem), 'base64');
 }
 
 /** Where a certificate is served, below the interface's base URL. */
 export const signingCertificatePath = (id: number) => `/api-notifications/signing-certificates/${id}.pem`;
 
 /** A new 2048-bit RSA key and a self-signed certificate for it, valid ten years. */
-export async function generateSigningCertificate(commonName = 'street-events notifications'): Promise<Omit<SigningCertificate, 'id'>> {
+export async function generateSigningCertificate(
+  commonName = 'street-events notifications',
+): Promise<Omit<SigningCertificate, 'id'>> {
   const notBeforeDate = new Date();
   const notAfterDate = new Date(notBeforeDate);
   notAfterDate.setFullYear(notAfterDate.getFullYear() + 10);

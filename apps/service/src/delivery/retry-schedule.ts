@@ -69,7 +69,9 @@ export function parseSchedule(text: string): number[] {
     const match = /^\s*([0-9]+)(ms|s|m|h|d)?\s*$/.exec(entry);
     const [, amount, unit] = match ?? [];
     if (amount === undefined || (unit === undefined && Number(amount) !== 0)) {
-      throw new Error(`retry schedule entry ${JSON.stringify(entry.trim())} is not a delay such as 0, 500ms, 5s, 5m, 2h or 1d`);
+      throw new Error(
+        `retry schedule entry ${JSON.stringify(entry.trim())} is not a delay such as 0, 500ms, 5s, 5m, 2h or 1d`,
+      );
     }
     return Number(amount) * (unit === undefined ? 0 : units[unit]!);
   });

@@ -27,7 +27,8 @@ export interface SigningKey {
 }
 
 function signingKey(privateKey: KeyObject): SigningKey {
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('a webhook signing key must be an ed25519 private key');
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error('a webhook signing key must be an ed25519 private key');
   const { x } = createPublicKey(privateKey).export({ format: 'jwk' });
   if (x === undefined) throw new Error('the ed25519 public key has no x coordinate');
   // RFC 7638: the SHA-256 of the required members in lexicographic order, without spaces.
@@ -43,10 +44,13 @@ export const generateSigningKey = (): SigningKey => signingKey(generateKeyPairSy
 export const signingKeyFromPem = (pem: string): SigningKey => signingKey(createPrivateKey(pem));
 
 /** The private key as PKCS #8 PEM, for storage. */
-export const signingKeyToPem = (key: SigningKey): string => key.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+export const signingKeyToPem = (key: SigningKey): string =>
+  key.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 /** The public halves of the active keys, as served at `GET /.well-known/webhook-keys`. */
-export const webhookKeySet = (keys: readonly SigningKey[]): WebhookKeySet => ({ keys: keys.map((key) => key.publicJwk) });
+export const webhookKeySet = (keys: readonly SigningKey[]): WebhookKeySet => ({
+  keys: keys.map((key) => key.publicJwk),
+});
 
 const signedContent = (id: string, timestamp: string, body: string | Buffer) =>
   Buffer.concat([Buffer.from(`${id}.${timestamp}.`), Buffer.from(body)]);

@@ -63,7 +63,9 @@ export function isImmediate(category: WorkCategory): boolean {
 /** The permit summary of a freshly submitted application. */
 function newPermit(application: PermitApplication, at: Date): NewPermitRow {
   if (application.proposedEndDate < application.proposedStartDate) {
-    throw new ValidationError('proposed end date is before the proposed start date', 'proposed_end_date', { rule: 'formatMinimum' });
+    throw new ValidationError('proposed end date is before the proposed start date', 'proposed_end_date', {
+      rule: 'formatMinimum',
+    });
   }
   return {
     descriptionOfWork: application.descriptionOfWork,
@@ -94,7 +96,9 @@ function newPermit(application: PermitApplication, at: Date): NewPermitRow {
     laneRentalChargesPotentiallyApply: application.laneRentalChargesPotentiallyApply ?? false,
     laneRentalAssessmentOutcome: application.laneRentalAssessmentOutcome ?? null,
     paaToPaDeadlineDate:
-      application.workCategory === 'paa' ? new Date(application.proposedStartDate.getTime() - paaToPaLeadDays * dayMs) : null,
+      application.workCategory === 'paa'
+        ? new Date(application.proposedStartDate.getTime() - paaToPaLeadDays * dayMs)
+        : null,
     permitConditions: application.permitConditions ?? [],
     ancillaryInfoCount: 0,
   };
@@ -142,7 +146,10 @@ function assessment(
   assessmentStatus: AssessmentStatus,
   also: Partial<PermitState> = {},
 ): PermitTransition {
-  return { refusal: statusIn(from), next: (_state, at) => ({ status, assessmentStatus, statusChangedDate: at, ...also }) };
+  return {
+    refusal: statusIn(from),
+    next: (_state, at) => ({ status, assessmentStatus, statusChangedDate: at, ...also }),
+  };
 }
 
 const permitTransitions = {
@@ -166,7 +173,8 @@ const permitTransitions = {
   },
   work_start_logged: {
     // Immediate works may start before the application is assessed.
-    refusal: (state) => workStatusIn(['planned'])(state) ?? statusIn(isImmediate(state.workCategory) ? live : ['granted'])(state),
+    refusal: (state) =>
+      workStatusIn(['planned'])(state) ?? statusIn(isImmediate(state.workCategory) ? live : ['granted'])(state),
     next: (_state, at) => ({ workStatus: 'in_progress', actualStartDate: at }),
   },
   work_stop_logged: {

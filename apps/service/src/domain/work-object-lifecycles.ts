@@ -12,7 +12,9 @@ interface WorkObjectLifecycle {
   /** Events that create a record, with the status it starts in. */
   readonly opening: Readonly<Partial<Record<AuditEventType, string>>>;
   /** Events that move a record on, with the statuses they apply to and the status they lead to. */
-  readonly transitions: Readonly<Partial<Record<AuditEventType, { readonly from: readonly string[]; readonly to: string }>>>;
+  readonly transitions: Readonly<
+    Partial<Record<AuditEventType, { readonly from: readonly string[]; readonly to: string }>>
+  >;
 }
 
 const inspectionOutcomes = [
@@ -91,7 +93,10 @@ export const workObjectLifecycles = {
     transitions: {
       section_74_warning_acknowledged: { from: ['warning_issued'], to: 'warning_acknowledged' },
       section_74_warning_disputed: { from: ['warning_issued'], to: 'warning_disputed' },
-      section_74_charges_ended: { from: ['warning_issued', 'warning_acknowledged', 'warning_disputed'], to: 'charges_ended' },
+      section_74_charges_ended: {
+        from: ['warning_issued', 'warning_acknowledged', 'warning_disputed'],
+        to: 'charges_ended',
+      },
       section_74_withdrawn: { from: ['warning_issued', 'warning_acknowledged', 'warning_disputed'], to: 'withdrawn' },
       section_74_resolved: { from: ['charges_ended'], to: 'resolved' },
     },
@@ -120,7 +125,8 @@ export type WorkObjectTransitionEventType = {
 export function openingStatus(objectType: WorkObjectType, eventType: AuditEventType): string {
   const opening: Partial<Record<AuditEventType, string>> = workObjectLifecycles[objectType].opening;
   const status = opening[eventType];
-  if (status === undefined) throw new ValidationError(`${eventType} does not create a ${objectType}`, 'event_type', { rule: 'enum' });
+  if (status === undefined)
+    throw new ValidationError(`${eventType} does not create a ${objectType}`, 'event_type', { rule: 'enum' });
   return status;
 }
 
@@ -129,8 +135,10 @@ export function transitionedStatus(objectType: WorkObjectType, status: string, e
   const transitions: Partial<Record<AuditEventType, { from: readonly string[]; to: string }>> =
     workObjectLifecycles[objectType].transitions;
   const transition = transitions[eventType];
-  if (!transition) throw new ValidationError(`${eventType} does not apply to a ${objectType}`, 'event_type', { rule: 'enum' });
-  if (!transition.from.includes(status)) throw new ConflictError(`${eventType} is not possible: the ${objectType} is ${status}`);
+  if (!transition)
+    throw new ValidationError(`${eventType} does not apply to a ${objectType}`, 'event_type', { rule: 'enum' });
+  if (!transition.from.includes(status))
+    throw new ConflictError(`${eventType} is not possible: the ${objectType} is ${status}`);
   return transition.to;
 }
 

@@ -36,7 +36,11 @@ const changeRequestEvents = {
 } as const satisfies Record<ChangeRequestKind, Record<ChangeRequestStatus, AuditEventType>>;
 
 /** References are `<permit reference>-ALT<nn>` and `<permit reference>-CR<nn>`, numbered per permit. */
-export function changeRequestReference(permitReferenceNumber: string, kind: ChangeRequestKind, sequence: number): string {
+export function changeRequestReference(
+  permitReferenceNumber: string,
+  kind: ChangeRequestKind,
+  sequence: number,
+): string {
   const tag = kind === 'alteration' ? 'ALT' : 'CR';
   return `${permitReferenceNumber}-${tag}${String(sequence).padStart(2, '0')}`;
 }
@@ -80,7 +84,9 @@ export async function submitChangeRequest(
       createdAt: context.at,
       ...input.changes,
     });
-    await recordEvents(tx, work, context, [changeRequestEvent(input.kind, 'submitted', reference, permit.permitReferenceNumber)]);
+    await recordEvents(tx, work, context, [
+      changeRequestEvent(input.kind, 'submitted', reference, permit.permitReferenceNumber),
+    ]);
     return { reference };
   });
 }
@@ -108,7 +114,9 @@ export async function decideChangeRequest(
       const proposedStartDate = request.proposedStartDate ?? permit.proposedStartDate;
       const proposedEndDate = request.proposedEndDate ?? permit.proposedEndDate;
       if (proposedEndDate < proposedStartDate) {
-        throw new ValidationError('the change would end the work before it starts', 'proposed_end_date', { rule: 'formatMinimum' });
+        throw new ValidationError('the change would end the work before it starts', 'proposed_end_date', {
+          rule: 'formatMinimum',
+        });
       }
       await tx
         .update(permits)

@@ -8,7 +8,11 @@ import { eventContext, recordEvents, type EventSpec, type WriteOptions } from '.
 import { lockPermit } from './work-scope.js';
 
 /** An event about a permit: the permit is the object, its work the parent. */
-export function permitEvent(eventType: AuditEventType, permitReferenceNumber: string, workReferenceNumber: string): EventSpec {
+export function permitEvent(
+  eventType: AuditEventType,
+  permitReferenceNumber: string,
+  workReferenceNumber: string,
+): EventSpec {
   return {
     eventType,
     objectType: 'permit',

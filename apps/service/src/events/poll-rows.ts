@@ -109,7 +109,8 @@ export async function refreshPollRows(db: Database, batch = 5000): Promise<numbe
     await db.execute(sql`update audit_events set poll_row = null where poll_row is not null`);
   }
   let written = 0;
-  for (let count = await writeMissingRows(db, batch); count > 0; count = await writeMissingRows(db, batch)) written += count;
+  for (let count = await writeMissingRows(db, batch); count > 0; count = await writeMissingRows(db, batch))
+    written += count;
   await db
     .insert(readModels)
     .values({ name: readModel, fingerprint: pollRowsFingerprint })

@@ -15,7 +15,11 @@ const quarterLockClass = 74011202;
  * Sample inspections are created under this lock in shared mode and quarters end under it in
  * exclusive mode, so no sample inspection can appear in a quarter while it is being ended.
  */
-export async function lockQuarters(tx: Database, highwayAuthorityOrgId: number, mode: 'shared' | 'exclusive'): Promise<void> {
+export async function lockQuarters(
+  tx: Database,
+  highwayAuthorityOrgId: number,
+  mode: 'shared' | 'exclusive',
+): Promise<void> {
   await tx.execute(
     mode === 'shared'
       ? sql`select pg_advisory_xact_lock_shared(${quarterLockClass}, ${highwayAuthorityOrgId})`

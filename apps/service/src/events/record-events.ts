@@ -92,7 +92,10 @@ export interface EventScope {
 }
 
 /** The scope of an organisation-level event: no work, the organisations it regards. */
-export function organisationScope(organisations: { promoterOrgId: number | null; highwayAuthorityOrgId: number | null }): EventScope {
+export function organisationScope(organisations: {
+  promoterOrgId: number | null;
+  highwayAuthorityOrgId: number | null;
+}): EventScope {
   return { workId: null, workReferenceNumber: null, workstreamPrefix: null, ...organisations };
 }
 
@@ -108,11 +111,19 @@ export type AuditEventRow = typeof auditEvents.$inferInsert;
 /** A work event's polling row around its id (see poll-rows.ts); none for organisation-level events. */
 function pollRowOf(scope: EventScope, at: Date, event: EventSpec): Pick<AuditEventRow, 'pollRowHead' | 'pollRowTail'> {
   if (scope.workReferenceNumber === null) return {};
-  const { head, tail } = pollRowParts({ ...event, workReferenceNumber: scope.workReferenceNumber, updateDateTime: at.toISOString() });
+  const { head, tail } = pollRowParts({
+    ...event,
+    workReferenceNumber: scope.workReferenceNumber,
+    updateDateTime: at.toISOString(),
+  });
   return { pollRowHead: head, pollRowTail: tail };
 }
 
-export function auditEventRows(scope: EventScope, context: EventContext, events: readonly EventSpec[]): AuditEventRow[] {
+export function auditEventRows(
+  scope: EventScope,
+  context: EventContext,
+  events: readonly EventSpec[],
+): AuditEventRow[] {
   return events.map((event) => ({
     ...pollRowOf(scope, context.at, event),
     workId: scope.workId,

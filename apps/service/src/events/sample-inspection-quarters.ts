@@ -58,19 +58,14 @@ export async function endQuarter(
       expired.push(inspection.reference);
     }
     for (const promoterOrgId of new Set(inQuarter.map((inspection) => inspection.promoterOrgId))) {
-      await recordEvents(
-        tx,
-        organisationScope({ promoterOrgId, highwayAuthorityOrgId: authority.id }),
-        context,
-        [
-          {
-            eventType: 'sample_inspection_quarter_ended',
-            objectType: 'sample_inspection_target',
-            objectReferenceNumber: input.quarter,
-            parentObjectReferenceNumber: null,
-          },
-        ],
-      );
+      await recordEvents(tx, organisationScope({ promoterOrgId, highwayAuthorityOrgId: authority.id }), context, [
+        {
+          eventType: 'sample_inspection_quarter_ended',
+          objectType: 'sample_inspection_target',
+          objectReferenceNumber: input.quarter,
+          parentObjectReferenceNumber: null,
+        },
+      ]);
     }
     return { expired };
   });

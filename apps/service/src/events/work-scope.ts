@@ -37,7 +37,10 @@ export async function lockWork(tx: Database, workReferenceNumber: string): Promi
   return work;
 }
 
-export async function lockPermit(tx: Database, permitReferenceNumber: string): Promise<{ permit: PermitRow; work: WorkScope }> {
+export async function lockPermit(
+  tx: Database,
+  permitReferenceNumber: string,
+): Promise<{ permit: PermitRow; work: WorkScope }> {
   const [row] = await tx
     .select({ permit: permits, work: workScopeColumns })
     .from(permits)

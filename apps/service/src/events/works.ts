@@ -62,7 +62,9 @@ export async function submitWork(
 ): Promise<{ workReferenceNumber: string; permitReferenceNumber: string }> {
   const { workReferenceNumber } = submission;
   if (!/^[A-Za-z0-9_-]{1,24}$/.test(workReferenceNumber)) {
-    throw new ValidationError('a work reference is 1 to 24 letters, digits, - or _', 'work_reference_number', { rule: 'pattern' });
+    throw new ValidationError('a work reference is 1 to 24 letters, digits, - or _', 'work_reference_number', {
+      rule: 'pattern',
+    });
   }
   if (!Number.isInteger(submission.usrn) || submission.usrn < 1000001 || submission.usrn > 99999999) {
     throw new ValidationError('usrn must be a whole number from 1000001 to 99999999', 'usrn', {
@@ -97,7 +99,13 @@ export async function submitWork(
     await tx.insert(permits).values({ ...permit, workId: work.id, permitReferenceNumber });
     await recordEvents(
       tx,
-      { workId: work.id, workReferenceNumber, promoterOrgId: promoter.id, highwayAuthorityOrgId: highwayAuthority.id, workstreamPrefix: prefix },
+      {
+        workId: work.id,
+        workReferenceNumber,
+        promoterOrgId: promoter.id,
+        highwayAuthorityOrgId: highwayAuthority.id,
+        workstreamPrefix: prefix,
+      },
       context,
       events.map((eventType) => permitEvent(eventType, permitReferenceNumber, workReferenceNumber)),
     );

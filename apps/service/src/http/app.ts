@@ -8,8 +8,17 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
 import type { operations } from '@street-events/types';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
-import { AuthenticationCache, defaultAuthenticationCache, type AuthenticationCacheOptions } from '../auth/authentication-cache.js';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type onRequestHookHandler,
+} from 'fastify';
+import {
+  AuthenticationCache,
+  defaultAuthenticationCache,
+  type AuthenticationCacheOptions,
+} from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
 import type { LoginOptions } from '../auth/login.js';
 import { tokenHash } from '../auth/tokens.js';
@@ -40,8 +49,12 @@ export const defaultSearchConcurrency = Math.max(1, availableParallelism() - 1);
 
 type OperationId = keyof operations;
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
-type QueryOf<Id extends OperationId> = operations[Id]['parameters'] extends { query?: infer Query } ? NonNullable<Query> : never;
-type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: infer Body } ? JsonContent<Body> : undefined;
+type QueryOf<Id extends OperationId> = operations[Id]['parameters'] extends { query?: infer Query }
+  ? NonNullable<Query>
+  : never;
+type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: infer Body }
+  ? JsonContent<Body>
+  : undefined;
 type Success<Id extends OperationId> = {
   [Status in keyof operations[Id]['responses'] & (200 | 204)]: Status extends 204
     ? { status: 204 }
@@ -115,7 +128,10 @@ declare module 'fastify' {
 
 function queryHandlers(options: AppOptions): Handlers {
   const searchSlots = concurrencyLimit(options.searchConcurrency ?? defaultSearchConcurrency);
-  const queryOptions = { now: options.clock ?? systemClock, statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs };
+  const queryOptions = {
+    now: options.clock ?? systemClock,
+    statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
+  };
   return {
     getWorkUpdates: async ({ caller, query }) => ({
       status: 200,
@@ -123,7 +139,9 @@ function queryHandlers(options: AppOptions): Handlers {
     }),
     searchPermits: async ({ caller, body }) => ({
       status: 200,
-      json: searchPageJson(await searchSlots(() => searchPage(options.searchDb ?? options.db, caller, body, queryOptions))),
+      json: searchPageJson(
+        await searchSlots(() => searchPage(options.searchDb ?? options.db, caller, body, queryOptions)),
+      ),
     }),
   };
 }
@@ -216,7 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const operation of operations) {
     const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;
     if (handler === undefined) continue;
-    registerOperation(app, operation, handler, [...(limit ? [limit] : []), authenticateRequest(authentication, operation, interfaceCaller)]);
+    registerOperation(app, operation, handler, [
+      ...(limit ? [limit] : []),
+      authenticateRequest(authentication, operation, interfaceCaller),
+    ]);
   }
   await registerInternalApi(app, { ...options, authentication });
   if (options.login) await registerLogin(app, { ...options.login, db: options.db });
@@ -238,7 +259,12 @@ async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): 
       const token = request.headers.token;
       return typeof token === 'string' ? `token:${tokenHash(token)}` : `ip:${request.ip}`;
     },
-    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(`Too many requests. Retry after ${Math.ceil(context.ttl / 1000)} seconds.`),
@@ -246,7 +272,12 @@ async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): 
   return app.rateLimit() as onRequestHookHandler;
 }
 
-function registerOperation(app: FastifyInstance, operation: Operation, handler: RouteHandler, onRequest: onRequestHookHandler[]): void {
+function registerOperation(
+  app: FastifyInstance,
+  operation: Operation,
+  handler: RouteHandler,
+  onRequest: onRequestHookHandler[],
+): void {
   for (const base of basePaths) registerOperationAt(app, `${base}${operation.path}`, operation, handler, onRequest);
 }
 

@@ -44,7 +44,9 @@ export async function rejectNulCharacters(request: FastifyRequest): Promise<void
     ['body', request.body],
   ];
   const problems = parts.flatMap(([location, value]) =>
-    fieldsWithNul(value).map((field): Problem => ({ location, field, rule: 'characters', message: 'must not contain the character U+0000' })),
+    fieldsWithNul(value).map(
+      (field): Problem => ({ location, field, rule: 'characters', message: 'must not contain the character U+0000' }),
+    ),
   );
   if (problems.length > 0) throw new RequestValidationError(problems);
 }

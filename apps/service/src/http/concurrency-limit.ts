@@ -4,7 +4,8 @@
  * a few at a time rather than building twenty of them in memory together.
  */
 export function concurrencyLimit(limit: number): <T>(call: () => Promise<T>) => Promise<T> {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`a concurrency limit is a whole number of at least 1, not ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`a concurrency limit is a whole number of at least 1, not ${limit}`);
   let active = 0;
   const waiting: (() => void)[] = [];
   return async (call) => {

@@ -50,7 +50,12 @@ export const codeByStatus: Readonly<Record<number, Known<'ErrorCode'>>> = {
 /** `error.details` lists at most this many problems; `details_omitted` counts the rest. */
 export const maxListedProblems = 20;
 
-export function errorBody(requestId: string, status: number, message: string, problems: readonly Problem[] = []): ErrorResponse {
+export function errorBody(
+  requestId: string,
+  status: number,
+  message: string,
+  problems: readonly Problem[] = [],
+): ErrorResponse {
   const listed = problems.slice(0, maxListedProblems);
   return {
     message,
@@ -81,11 +86,19 @@ function serviceErrorOf(error: FastifyError): ServiceError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new PayloadTooLargeError(error.message, undefined, { cause: error });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ValidationError('The body is empty: send a JSON value.', '', { rule: 'required', location: 'body', cause: error });
+      return new ValidationError('The body is empty: send a JSON value.', '', {
+        rule: 'required',
+        location: 'body',
+        cause: error,
+      });
   }
   if (error.statusCode === 400) {
     // A body that is not JSON, or that holds a forbidden prototype property.
-    return new ValidationError(`The body is not valid JSON: ${error.message}`, '', { rule: 'json', location: 'body', cause: error });
+    return new ValidationError(`The body is not valid JSON: ${error.message}`, '', {
+      rule: 'json',
+      location: 'body',
+      cause: error,
+    });
   }
   return undefined;
 }
@@ -95,7 +108,9 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
   const known = error instanceof ServiceError ? error : serviceErrorOf(error as FastifyError);
   if (known === undefined) {
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send(errorBody(request.id, 500, 'An unexpected error occurred. Quote the request id when reporting it.'));
+    return reply
+      .code(500)
+      .send(errorBody(request.id, 500, 'An unexpected error occurred. Quote the request id when reporting it.'));
   }
   if (known instanceof MethodNotAllowedError) reply.header('allow', known.allow.join(', '));
   return reply.code(known.status).send(errorBody(request.id, known.status, known.message, problemsOf(known, request)));
@@ -138,7 +153,9 @@ function clientErrorOf(error: NodeJS.ErrnoException): ServiceError {
 
 /** Writes a complete HTTP/1.1 answer with the error body on a socket that has no request. */
 function writeRaw(socket: Socket, error: ServiceError): void {
-  const payload = JSON.stringify(errorBody(randomUUID(), error.status, error.message, problemsOf(error, { method: '' } as FastifyRequest)));
+  const payload = JSON.stringify(
+    errorBody(randomUUID(), error.status, error.message, problemsOf(error, { method: '' } as FastifyRequest)),
+  );
   socket.end(
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\n` +
       `content-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
@@ -156,8 +173,14 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 
 /** The server's `checkExpectation` event: an `Expect` other than `100-continue` is 417 with the error body. */
 export function expectationFailed(request: IncomingMessage, response: ServerResponse): void {
-  const error = new ExpectationFailedError(`Expect: ${String(request.headers.expect)} is not supported; only 100-continue is.`);
+  const error = new ExpectationFailedError(
+    `Expect: ${String(request.headers.expect)} is not supported; only 100-continue is.`,
+  );
   const payload = JSON.stringify(errorBody(randomUUID(), error.status, error.message));
-  response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload), connection: 'close' });
+  response.writeHead(417, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    connection: 'close',
+  });
   response.end(payload);
 }

@@ -12,7 +12,11 @@ import { loadLoginDocument } from '../openapi-document.js';
 import { listOperations, routeSchema } from './openapi.js';
 import { validatorCompiler } from './validation.js';
 
-type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends { content: { 'application/json': infer B } } ? B : never;
+type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends {
+  content: { 'application/json': infer B };
+}
+  ? B
+  : never;
 
 /** Where the login document's paths are served: below `/v7`, as in the permitting system (the event interface is at `/v7/event`). */
 export const loginBasePath = '/v7';

@@ -68,8 +68,16 @@ function deliveryGauges(registry: Registry, db: Database): void {
         this.set(read(await state()));
       },
     });
-  gauge('street_events_delivery_queue_depth', 'Notifications waiting to be delivered (first attempt or retry).', (q) => q.pending);
-  gauge('street_events_delivery_oldest_pending_seconds', 'Age of the oldest notification waiting to be delivered.', (q) => q.oldest_seconds ?? 0);
+  gauge(
+    'street_events_delivery_queue_depth',
+    'Notifications waiting to be delivered (first attempt or retry).',
+    (q) => q.pending,
+  );
+  gauge(
+    'street_events_delivery_oldest_pending_seconds',
+    'Age of the oldest notification waiting to be delivered.',
+    (q) => q.oldest_seconds ?? 0,
+  );
   gauge('street_events_dead_letters', 'Notifications whose every attempt failed.', (q) => q.dead);
 }
 
@@ -106,10 +114,16 @@ export function registerMetrics(
   const { metrics } = options;
   app.addHook('onResponse', async (request, reply) => {
     const operation = request.routeOptions.url ?? 'unknown route';
-    metrics.requestDuration.observe({ operation, method: request.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.requestDuration.observe(
+      { operation, method: request.method, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
   app.get(metricsPath, {
-    onRequest: options.open ? [] : [authenticateRequest(options.authentication, { operationId: 'readMetrics', allowedRoles: ['Operator'] })],
-    handler: async (_request, reply) => reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
+    onRequest: options.open
+      ? []
+      : [authenticateRequest(options.authentication, { operationId: 'readMetrics', allowedRoles: ['Operator'] })],
+    handler: async (_request, reply) =>
+      reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
   });
 }

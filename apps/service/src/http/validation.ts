@@ -50,12 +50,19 @@ function createAjv(document: OpenApiDocument, coerceTypes: false | 'array'): Ajv
 export function validatorCompiler(document: OpenApiDocument): FastifySchemaCompiler<JsonSchema> {
   const coercing = createAjv(document, 'array');
   const exact = createAjv(document, false);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? requiredBody(exact.compile(schema)) : coercing.compile(schema));
+  return ({ schema, httpPart }) =>
+    httpPart === 'body' ? requiredBody(exact.compile(schema)) : coercing.compile(schema);
 }
 
 /** Every body of the documents is required: a request without one (or with `null`) breaks `required` at the body itself. */
 function requiredBody(validate: ValidateFunction): ValidateFunction {
-  const missing: ErrorObject = { keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a JSON body is required' };
+  const missing: ErrorObject = {
+    keyword: 'required',
+    instancePath: '',
+    schemaPath: '#',
+    params: {},
+    message: 'a JSON body is required',
+  };
   const check = ((data: unknown) => {
     if (data !== undefined && data !== null) {
       const valid = validate(data);
@@ -88,9 +95,13 @@ function fieldOf(error: FastifySchemaValidationError): string {
 }
 
 function messageOf(error: FastifySchemaValidationError): string {
-  if (error.keyword === 'multipleOf' && (error.params as { multipleOf?: number }).multipleOf === 1) return 'must be an integer';
+  if (error.keyword === 'multipleOf' && (error.params as { multipleOf?: number }).multipleOf === 1)
+    return 'must be an integer';
   if (error.keyword === 'additionalProperties') return 'is not a known property';
-  if (error.keyword === 'required') return error.instancePath === '' && !('missingProperty' in error.params) ? 'a JSON body is required' : 'is required';
+  if (error.keyword === 'required')
+    return error.instancePath === '' && !('missingProperty' in error.params)
+      ? 'a JSON body is required'
+      : 'is required';
   if (error.keyword === 'type' && error.instancePath === '') return `must be a JSON ${String(error.params.type)}`;
   return error.message ?? 'is invalid';
 }
@@ -99,6 +110,11 @@ function messageOf(error: FastifySchemaValidationError): string {
 export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar): Error {
   const location = locations[dataVar];
   return new RequestValidationError(
-    errors.map((error) => ({ location, field: fieldOf(error), rule: error.keyword as Rule, message: messageOf(error) })),
+    errors.map((error) => ({
+      location,
+      field: fieldOf(error),
+      rule: error.keyword as Rule,
+      message: messageOf(error),
+    })),
   );
 }

@@ -15,7 +15,12 @@ export const internalBasePath = '/internal';
 const lifecycles = Object.values(workObjectLifecycles);
 
 const ref = (schema: string): JsonSchema => ({ $ref: `#/components/schemas/${schema}` });
-const text = (maxLength: number, description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength, description });
+const text = (maxLength: number, description: string): JsonSchema => ({
+  type: 'string',
+  minLength: 1,
+  maxLength,
+  description,
+});
 const dateTime = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
 const flag = (description: string): JsonSchema => ({ type: 'boolean', description });
 const swaCode: JsonSchema = { type: 'string', pattern: '^[A-Za-z0-9]{1,4}$' };
@@ -27,7 +32,14 @@ const schemas: Record<string, JsonSchema> = {
     type: 'object',
     additionalProperties: false,
     description: 'An audit event the operation recorded, as committed.',
-    required: ['update_id', 'update_date_time', 'event_type', 'object_type', 'object_reference_number', 'parent_object_reference_number'],
+    required: [
+      'update_id',
+      'update_date_time',
+      'event_type',
+      'object_type',
+      'object_reference_number',
+      'parent_object_reference_number',
+    ],
     properties: {
       update_id: { type: 'integer', minimum: 1 },
       update_date_time: { type: 'string', format: 'date-time' },
@@ -60,10 +72,18 @@ const schemas: Record<string, JsonSchema> = {
       'proposed_end_date',
     ],
     properties: {
-      work_reference_number: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,24}$', description: 'Up to 24 letters, digits, `-` and `_`.' },
+      work_reference_number: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{1,24}$',
+        description: 'Up to 24 letters, digits, `-` and `_`.',
+      },
       promoter_swa_code: swaCode,
       highway_authority_swa_code: swaCode,
-      workstream_prefix: { type: 'string', pattern: '^[0-9]{3}$', description: "The promoter's workstream; `000` by default." },
+      workstream_prefix: {
+        type: 'string',
+        pattern: '^[0-9]{3}$',
+        description: "The promoter's workstream; `000` by default.",
+      },
       street: text(100, 'Street name.'),
       town: text(100, 'Town.'),
       area: text(100, 'Area.'),
@@ -182,7 +202,11 @@ const schemas: Record<string, JsonSchema> = {
     required: ['highway_authority', 'quarter'],
     properties: {
       highway_authority: organisation('highway authority'),
-      quarter: { type: 'string', pattern: '^[0-9]{4}-Q[1-4]$', description: 'A calendar quarter (UTC), e.g. `2025-Q3`.' },
+      quarter: {
+        type: 'string',
+        pattern: '^[0-9]{4}-Q[1-4]$',
+        description: 'A calendar quarter (UTC), e.g. `2025-Q3`.',
+      },
       ...actorProperties(),
     },
   },
@@ -271,16 +295,26 @@ const paths = {
       body: 'InternalWorkSubmission',
       success: [
         201,
-        answer('The work and its permit were created.', { work_reference_number: referenceString, permit_reference_number: referenceString }),
+        answer('The work and its permit were created.', {
+          work_reference_number: referenceString,
+          permit_reference_number: referenceString,
+        }),
       ],
     }),
   },
   [`${internalBasePath}/permits/{permit_reference_number}/transitions`]: {
-    post: operation('transitionPermit', 'Record a permit event: an assessment, cancellation, work start or stop, ancillary information', {
-      parameters: [permitReference],
-      body: 'InternalPermitTransition',
-      success: [200, answer('The event was recorded, with its consequences.', { permit_reference_number: referenceString })],
-    }),
+    post: operation(
+      'transitionPermit',
+      'Record a permit event: an assessment, cancellation, work start or stop, ancillary information',
+      {
+        parameters: [permitReference],
+        body: 'InternalPermitTransition',
+        success: [
+          200,
+          answer('The event was recorded, with its consequences.', { permit_reference_number: referenceString }),
+        ],
+      },
+    ),
   },
   [`${internalBasePath}/permits/{permit_reference_number}/change-requests`]: {
     post: operation('submitChangeRequest', 'Submit an alteration or a change request to a permit', {
@@ -297,15 +331,25 @@ const paths = {
     }),
   },
   [`${internalBasePath}/works/{work_reference_number}/objects`]: {
-    post: operation('openWorkObject', 'Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58', {
-      parameters: [pathParameter('work_reference_number', 24, 'The work.')],
-      body: 'InternalObjectOpening',
-      success: [201, answer('The record was created.', { reference: referenceString })],
-    }),
+    post: operation(
+      'openWorkObject',
+      'Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58',
+      {
+        parameters: [pathParameter('work_reference_number', 24, 'The work.')],
+        body: 'InternalObjectOpening',
+        success: [201, answer('The record was created.', { reference: referenceString })],
+      },
+    ),
   },
   [`${internalBasePath}/objects/{reference}/transitions`]: {
     post: operation('advanceWorkObject', 'Move a record of a work on', {
-      parameters: [pathParameter('reference', 64, 'The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn` or `-S58nn`.')],
+      parameters: [
+        pathParameter(
+          'reference',
+          64,
+          'The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn` or `-S58nn`.',
+        ),
+      ],
       body: 'InternalObjectTransition',
       success: [200, answer('The event was recorded.', { reference: referenceString })],
     }),

@@ -27,7 +27,9 @@ import { internalDocument } from './document.js';
 import type { operations } from './generated.js';
 
 type OperationId = keyof operations;
-type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/json': infer Body } } }
+type BodyOf<Id extends OperationId> = operations[Id] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
   ? Body
   : undefined;
 type PathOf<Id extends OperationId> = NonNullable<operations[Id]['parameters']['path']>;
@@ -87,7 +89,10 @@ function handlers(db: Database): Handlers {
       );
       return {
         status: 201,
-        body: { work_reference_number: created.workReferenceNumber, permit_reference_number: created.permitReferenceNumber },
+        body: {
+          work_reference_number: created.workReferenceNumber,
+          permit_reference_number: created.permitReferenceNumber,
+        },
       };
     },
 

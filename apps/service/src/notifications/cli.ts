@@ -43,7 +43,9 @@ export function addNotificationCommands(program: Command, withDatabase: WithData
       }),
     );
 
-  const keys = program.command('keys').description('webhook signing keys (public keys at GET /.well-known/webhook-keys)');
+  const keys = program
+    .command('keys')
+    .description('webhook signing keys (public keys at GET /.well-known/webhook-keys)');
   keys
     .command('list')
     .description('list the signing keys; those not retired sign every message')
@@ -58,7 +60,9 @@ export function addNotificationCommands(program: Command, withDatabase: WithData
       withDatabase(command, async (db) => {
         await ensureSigningKey(db);
         console.log(await rotateSigningKey(db));
-        console.error('signing key added; retire the old one with "keys retire <kid>" once receivers have fetched the new key set');
+        console.error(
+          'signing key added; retire the old one with "keys retire <kid>" once receivers have fetched the new key set',
+        );
       }),
     );
   keys
@@ -89,9 +93,9 @@ export function addNotificationCommands(program: Command, withDatabase: WithData
     );
   deliveries
     .command('replay')
-    .description('queue dead letters again (same webhook-id): one by message id, or a subscription\'s since a time')
+    .description("queue dead letters again (same webhook-id): one by message id, or a subscription's since a time")
     .argument('[message-id]', 'the MessageId (webhook-id) of one dead letter')
-    .option('--subscription <reference>', 'replay this subscription\'s dead letters (with --since)')
+    .option('--subscription <reference>', "replay this subscription's dead letters (with --since)")
     .option('--since <time>', 'ISO 8601 time: dead letters created at or after it', isoTime)
     .action((messageId: string | undefined, options: { subscription?: string; since?: Date }, command: Command) => {
       const bySubscription = options.subscription !== undefined && options.since !== undefined;

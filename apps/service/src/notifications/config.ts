@@ -56,7 +56,10 @@ export function notificationConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
 
 export const endpointPolicyOf = (config: NotificationConfig): EndpointPolicy => createEndpointPolicy(config.allowList);
 
-export const retryPolicyOf = (config: NotificationConfig): RetryPolicy => ({ ...defaultRetryPolicy, schedule: config.retrySchedule });
+export const retryPolicyOf = (config: NotificationConfig): RetryPolicy => ({
+  ...defaultRetryPolicy,
+  schedule: config.retrySchedule,
+});
 
 /** The settings of a delivery worker (`serve`'s or `street-events worker`) from the configuration. */
 export const workerSettingsOf = (config: NotificationConfig): Omit<WorkerOptions, 'db' | 'listen' | 'log'> => ({

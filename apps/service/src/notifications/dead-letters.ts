@@ -19,7 +19,10 @@ export interface DeadLetter {
 }
 
 const deadIn = (subscription?: string) =>
-  and(eq(deliveries.status, 'dead'), subscription === undefined ? undefined : eq(subscriptions.reference, subscription));
+  and(
+    eq(deliveries.status, 'dead'),
+    subscription === undefined ? undefined : eq(subscriptions.reference, subscription),
+  );
 
 export async function listDeadLetters(db: Database, filter: { subscription?: string } = {}): Promise<DeadLetter[]> {
   return db

@@ -65,24 +65,36 @@ function linkRoutes(app: FastifyInstance, base: string, options: { db: Database;
   // GET only: a HEAD (a link checker, a preview) must not confirm.
   app.get(`${base}/api-notifications/confirm`, { exposeHeadRoute: false }, async (request, reply) => {
     const { token } = request.query as { token?: unknown };
-    if (typeof token !== 'string' || token === '') throw new NotFoundError('the confirmation token is missing', 'token');
+    if (typeof token !== 'string' || token === '')
+      throw new NotFoundError('the confirmation token is missing', 'token');
     const reference = await confirmSubscription(options.db, token, options.now);
-    return reply.send({ subscription_reference_number: reference, status: 'confirmed' } satisfies SubscriptionConfirmedResponse);
+    return reply.send({
+      subscription_reference_number: reference,
+      status: 'confirmed',
+    } satisfies SubscriptionConfirmedResponse);
   });
   app.get(`${base}${unsubscribeLinkPath}`, { exposeHeadRoute: false }, async (request, reply) => {
     const reference = queryText(request.query, 'subscription');
     const token = queryText(request.query, 'token');
-    if (reference === undefined || token === undefined) throw new NotFoundError('the unsubscribe link is not valid', 'token');
+    if (reference === undefined || token === undefined)
+      throw new NotFoundError('the unsubscribe link is not valid', 'token');
     const certificate = await currentSigningCertificate(options.db);
-    const isToken = (named: string) => certificate !== undefined && isUnsubscribeToken(token, named, certificate.privateKeyPem);
+    const isToken = (named: string) =>
+      certificate !== undefined && isUnsubscribeToken(token, named, certificate.privateKeyPem);
     await unsubscribeByLink(options.db, reference, isToken, options.now);
-    return reply.send({ subscription_reference_number: reference, status: 'unsubscribed' } satisfies SubscriptionUnsubscribedResponse);
+    return reply.send({
+      subscription_reference_number: reference,
+      status: 'unsubscribed',
+    } satisfies SubscriptionUnsubscribedResponse);
   });
   app.get(`${base}/api-notifications/signing-certificates/:file`, async (request, reply) => {
     const match = /^([1-9][0-9]{0,9})\.pem$/.exec((request.params as { file: string }).file);
     const pem = match ? await signingCertificatePem(options.db, Number(match[1])) : undefined;
     if (pem === undefined) throw new NotFoundError('no such signing certificate');
-    return reply.header('content-type', 'application/x-pem-file').header('cache-control', 'public, max-age=86400').send(pem);
+    return reply
+      .header('content-type', 'application/x-pem-file')
+      .header('cache-control', 'public, max-age=86400')
+      .send(pem);
   });
   app.get(`${base}${webhookKeysLinkPath}`, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(webhookKeySet(await activeSigningKeys(options.db))),

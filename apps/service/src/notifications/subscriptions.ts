@@ -91,7 +91,14 @@ async function recordSubscriptionEvents(
         highwayAuthorityOrgId: highwayAuthority ? organisationId : null,
       }),
       context,
-      [{ eventType, objectType: 'event_subscription', objectReferenceNumber: reference, parentObjectReferenceNumber: null }],
+      [
+        {
+          eventType,
+          objectType: 'event_subscription',
+          objectReferenceNumber: reference,
+          parentObjectReferenceNumber: null,
+        },
+      ],
     );
   }
 }
@@ -100,7 +107,11 @@ async function recordSubscriptionEvents(
  * Checks a subscriber's endpoint: the URL rules and literal addresses (endpoint-policy.ts),
  * then every address a host name resolves to. A name that does not resolve is refused.
  */
-export async function checkSubscribedEndpoint(endpoint: string, policy: EndpointPolicy, resolve?: Resolver): Promise<URL> {
+export async function checkSubscribedEndpoint(
+  endpoint: string,
+  policy: EndpointPolicy,
+  resolve?: Resolver,
+): Promise<URL> {
   const checked = checkEndpoint(endpoint, policy);
   if (!checked.ok) throw new ValidationError(checked.message, checked.field, { rule: 'format' });
   const host = checked.url.hostname;
@@ -149,7 +160,9 @@ export async function subscribe(
     const covered = await coveredOrganisations(tx, caller);
     // A contractor's last contract may have ended since it authenticated.
     if (covered.length === 0) throw new ForbiddenError('the contractor holds no active contract');
-    await tx.insert(subscriptionCoverage).values(covered.map((organisationId) => ({ subscriptionId: created.id, organisationId })));
+    await tx
+      .insert(subscriptionCoverage)
+      .values(covered.map((organisationId) => ({ subscriptionId: created.id, organisationId })));
     const messageId = newMessageId();
     const message = subscriptionConfirmation({
       messageId,
@@ -168,7 +181,14 @@ export async function subscribe(
       createdAt: context.at,
     });
     await wakeWorkers(tx);
-    await recordSubscriptionEvents(tx, isHighwayAuthority(caller), covered, reference, 'event_subscription_created', context);
+    await recordSubscriptionEvents(
+      tx,
+      isHighwayAuthority(caller),
+      covered,
+      reference,
+      'event_subscription_created',
+      context,
+    );
   });
   return { subscription_reference_number: reference };
 }
@@ -231,7 +251,9 @@ async function notTheCallers(tx: Database, caller: Caller, named: string): Promi
           .from(subscriptions)
           .where(and(eq(subscriptions.reference, named), inArray(subscriptions.organisationId, promoterIds)));
   return listed
-    ? new ForbiddenError(`subscription ${named} belongs to a promoter you work for: only that organisation can remove it`)
+    ? new ForbiddenError(
+        `subscription ${named} belongs to a promoter you work for: only that organisation can remove it`,
+      )
     : new NotFoundError(`no subscription ${named}`, 'subscription_reference_number');
 }
 
@@ -277,7 +299,12 @@ export async function unsubscribeByLink(
   const context = eventContext({ now });
   await db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ id: subscriptions.id, reference: subscriptions.reference, status: subscriptions.status, kind: organisations.kind })
+      .select({
+        id: subscriptions.id,
+        reference: subscriptions.reference,
+        status: subscriptions.status,
+        kind: organisations.kind,
+      })
       .from(subscriptions)
       .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
       .where(eq(subscriptions.reference, reference))
@@ -307,7 +334,10 @@ export async function listSubscriptions(db: Database, caller: Caller): Promise<G
     .where(inArray(subscriptions.organisationId, organisationIds))
     .orderBy(asc(subscriptions.reference));
   return rows
-    .sort((a, b) => Number(b.organisationId === caller.organisation.id) - Number(a.organisationId === caller.organisation.id))
+    .sort(
+      (a, b) =>
+        Number(b.organisationId === caller.organisation.id) - Number(a.organisationId === caller.organisation.id),
+    )
     .map(({ organisationId: _organisationId, ...row }) => row);
 }
 
@@ -337,7 +367,10 @@ export async function expireUnconfirmed(db: Database, now: Date): Promise<string
   const removed = await db
     .delete(subscriptions)
     .where(
-      and(eq(subscriptions.status, 'unconfirmed'), lte(subscriptions.createdAt, new Date(now.getTime() - confirmationWindowMs))),
+      and(
+        eq(subscriptions.status, 'unconfirmed'),
+        lte(subscriptions.createdAt, new Date(now.getTime() - confirmationWindowMs)),
+      ),
     )
     .returning({ reference: subscriptions.reference });
   return removed.map((row) => row.reference);
@@ -371,7 +404,12 @@ export async function withdrawCoverage(tx: Database, contractorOrgId: number, pr
       and e.id = d.audit_event_id and e.promoter_org_id = ${promoterOrgId}`);
   await tx
     .delete(subscriptionCoverage)
-    .where(and(eq(subscriptionCoverage.subscriptionId, subscription.id), eq(subscriptionCoverage.organisationId, promoterOrgId)));
+    .where(
+      and(
+        eq(subscriptionCoverage.subscriptionId, subscription.id),
+        eq(subscriptionCoverage.organisationId, promoterOrgId),
+      ),
+    );
   await tx.execute(sql`
     delete from subscriptions s where s.id = ${subscription.id}
       and not exists (select 1 from subscription_coverage c where c.subscription_id = s.id)`);

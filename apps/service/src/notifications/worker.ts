@@ -108,7 +108,6 @@ interface ClaimedRow {
   internal_user_name: string | null;
 }
 
-
 /**
  * Leases up to `limit` due deliveries and returns them with what their message needs. A claimed
  * row is due again when its lease ends, so the due index alone finds every claimable row.
@@ -348,9 +347,17 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
     const claimed = { id: row.id, lease: leaseUntil, subscriptionId: row.subscription_id, attempts: row.attempts };
     const result = await whileLeased(leaseUntil, () => settleFailure(db, claimed, outcome, clock(), retryPolicy));
     onOutcome(result);
-    if (result === 'gone') log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
+    if (result === 'gone')
+      log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
     if (result === 'dead') {
-      log.warn({ messageId: row.message_id, subscription: row.subscription_reference, reason: 'reason' in outcome ? outcome.reason : '' }, 'delivery dead-lettered');
+      log.warn(
+        {
+          messageId: row.message_id,
+          subscription: row.subscription_reference,
+          reason: 'reason' in outcome ? outcome.reason : '',
+        },
+        'delivery dead-lettered',
+      );
     }
   }
 

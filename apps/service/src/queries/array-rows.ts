@@ -30,13 +30,25 @@ export function compiledText(query: SQL): string {
 }
 
 /** Runs an SQL text with `$1`, `$2`, … parameters (an array is one parameter), as `arrayRows` does. */
-export async function preparedRows(db: Database, name: string | undefined, text: string, params: unknown[]): Promise<unknown[][]> {
+export async function preparedRows(
+  db: Database,
+  name: string | undefined,
+  text: string,
+  params: unknown[],
+): Promise<unknown[][]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const result = await client.query({ ...(name === undefined ? {} : { name }), text, values: params, rowMode: 'array' });
+    const result = await client.query({
+      ...(name === undefined ? {} : { name }),
+      text,
+      values: params,
+      rowMode: 'array',
+    });
     return result.rows as unknown[][];
   }
-  const chunks = text.split(/\$(\d+)/).map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql.param(params[Number(chunk) - 1])));
+  const chunks = text
+    .split(/\$(\d+)/)
+    .map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql.param(params[Number(chunk) - 1])));
   const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((row) => Object.values(row));
 }

@@ -65,7 +65,12 @@ export async function pollUpdates(
   return JSON.parse(pageJson(await pollPage(db, caller, params, options))) as WorkUpdateResponse;
 }
 
-export async function pollPage(db: Database, caller: Caller, params: PollUpdatesParams, options: QueryOptions = {}): Promise<PollPage> {
+export async function pollPage(
+  db: Database,
+  caller: Caller,
+  params: PollUpdatesParams,
+  options: QueryOptions = {},
+): Promise<PollPage> {
   const pageSize = params.page_size ?? parameterConstraints.getWorkUpdates.page_size.default;
   const cursor = params.update_id ?? 0;
   const startDate = params.start_date === undefined ? undefined : new Date(params.start_date);
@@ -160,12 +165,15 @@ function pollText(name: string, filter: PollFilter): string {
     const { visibility } = filter;
     const conditions: SQL[] = [sql`a.update_id > ${sql.param(0)}::bigint`, sql`a.work_id is not null`];
     if (visibility.promoterOrgIds !== 'any') {
-      conditions.push(visibility.promoterOrgIds.length === 0 ? sql`false` : sql`a.promoter_org_id = any(${sql.param([])}::int[])`);
+      conditions.push(
+        visibility.promoterOrgIds.length === 0 ? sql`false` : sql`a.promoter_org_id = any(${sql.param([])}::int[])`,
+      );
     }
     if (visibility.highwayAuthorityOrgId !== 'any') conditions.push(sql`a.highway_authority_org_id = ${sql.param(0)}`);
     if (filter.startDate) conditions.push(sql`a.update_date_time >= ${sql.param('')}::timestamptz`);
     if (filter.endDate) conditions.push(sql`a.update_date_time < ${sql.param('')}::timestamptz`);
-    if (filter.excluded !== undefined) conditions.push(sql`(a.acting_username is null or a.acting_username <> ${sql.param('')})`);
+    if (filter.excluded !== undefined)
+      conditions.push(sql`(a.acting_username is null or a.acting_username <> ${sql.param('')})`);
     if (filter.prefixes.length > 0) conditions.push(sql`a.workstream_prefix = any(${sql.param([])}::text[])`);
     text = compiledText(sql`select a.update_id, a.poll_row
         from audit_events a
@@ -186,7 +194,8 @@ function pollText(name: string, filter: PollFilter): string {
 function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
   const { visibility } = filter;
   const params: unknown[] = [filter.cursor];
-  if (visibility.promoterOrgIds !== 'any' && visibility.promoterOrgIds.length > 0) params.push(visibility.promoterOrgIds);
+  if (visibility.promoterOrgIds !== 'any' && visibility.promoterOrgIds.length > 0)
+    params.push(visibility.promoterOrgIds);
   if (visibility.highwayAuthorityOrgId !== 'any') params.push(visibility.highwayAuthorityOrgId);
   if (filter.startDate) params.push(filter.startDate.toISOString());
   if (filter.endDate) params.push(filter.endDate.toISOString());
@@ -205,16 +214,22 @@ async function narrowToPromoter(db: Database, caller: Caller, swaCode: string | 
   const visibility = visibilityOf(caller);
   if (caller.role === 'Contractor') {
     if (swaCode === undefined) {
-      throw new ValidationError('a contractor must give swa_code, the promoter it acts for', 'swa_code', { rule: 'required' });
+      throw new ValidationError('a contractor must give swa_code, the promoter it acts for', 'swa_code', {
+        rule: 'required',
+      });
     }
     const promoter = caller.activeContracts.find((contracted) => contracted.swaCode === swaCode);
     if (!promoter)
-      throw new ForbiddenError('the contractor holds no active contract with the promoter of that swa_code', 'swa_code');
+      throw new ForbiddenError(
+        'the contractor holds no active contract with the promoter of that swa_code',
+        'swa_code',
+      );
     return { ...visibility, promoterOrgIds: [promoter.id] };
   }
   if (swaCode === undefined) return visibility;
   if (caller.role === 'Planner') {
-    if (swaCode !== caller.organisation.swaCode) throw new ForbiddenError('a planner may poll only its own promoter', 'swa_code');
+    if (swaCode !== caller.organisation.swaCode)
+      throw new ForbiddenError('a planner may poll only its own promoter', 'swa_code');
     return visibility;
   }
   const promoters = await db

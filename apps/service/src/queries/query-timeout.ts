@@ -32,7 +32,11 @@ function isQueryCanceled(error: unknown): boolean {
   return false;
 }
 
-export async function withQueryTimeout<T>(db: Database, limitMs: number, query: (db: Database) => Promise<T>): Promise<T> {
+export async function withQueryTimeout<T>(
+  db: Database,
+  limitMs: number,
+  query: (db: Database) => Promise<T>,
+): Promise<T> {
   const timeout = () => new TimeoutError(`the query took longer than ${limitMs} ms and was cancelled`);
   const deadlineAt = Date.now() + limitMs + clientDeadlineGraceMs;
   let timer: NodeJS.Timeout | undefined;

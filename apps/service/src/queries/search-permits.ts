@@ -22,7 +22,14 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/database.js';
 import { visibilityOf, type Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
-import { organisations, permits, readModels, works, type PermitCondition, type WorksCoordinates } from '../db/schema.js';
+import {
+  organisations,
+  permits,
+  readModels,
+  works,
+  type PermitCondition,
+  type WorksCoordinates,
+} from '../db/schema.js';
 import { textOf, type Known } from '../domain/enums.js';
 import { compiledText, isoFromUtcText, isoFromUtcTextOrNull, preparedRows, utcText } from './array-rows.js';
 import type { QueryOptions } from './poll-updates.js';
@@ -52,7 +59,12 @@ export async function searchPermits(
   return JSON.parse(searchPageJson(await searchPage(db, caller, request, options))) as PermitSearchReportingResponse;
 }
 
-export async function searchPage(db: Database, caller: Caller, request: PermitSearchRequest, options: QueryOptions = {}): Promise<SearchPage> {
+export async function searchPage(
+  db: Database,
+  caller: Caller,
+  request: PermitSearchRequest,
+  options: QueryOptions = {},
+): Promise<SearchPage> {
   const pageSize = request.page_size ?? defaultPageSize;
   const visibility = visibilityOf(caller);
   const references = request.work_reference_numbers ?? undefined;
@@ -88,22 +100,33 @@ async function storedSummaries(db: Database, page: unknown[][]): Promise<string[
 }
 
 /** The summaries of these permits, built from their columns, with the row version they were read at. */
-async function summariesOf(db: Database, ids: readonly number[]): Promise<{ id: number; version: string; text: string }[]> {
+async function summariesOf(
+  db: Database,
+  ids: readonly number[],
+): Promise<{ id: number; version: string; text: string }[]> {
   const rows = await preparedRows(db, 'permit_summary_columns', summaryColumnsText(), [ids]);
-  return rows.map((row) => ({ id: Number(row[0]), version: String(row.at(-1)), text: JSON.stringify(permitSummary(row)) }));
+  return rows.map((row) => ({
+    id: Number(row[0]),
+    version: String(row.at(-1)),
+    text: JSON.stringify(permitSummary(row)),
+  }));
 }
 
 /** The statement of `summariesOf`, compiled at first use (after `summaryColumns` below). */
 let summaryColumnsStatement: string | undefined;
-const summaryColumnsText = () => (summaryColumnsStatement ??= compiledText(
-  sql`select ${sql.join(Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`), sql`, `)},
+const summaryColumnsText = () =>
+  (summaryColumnsStatement ??= compiledText(
+    sql`select ${sql.join(
+      Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`),
+      sql`, `,
+    )},
              ${permits}.xmin::text as version
       from ${permits}
       join ${works} on ${works.id} = ${permits.workId}
       join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
       join ${organisations} highway_authority on highway_authority.id = ${works.highwayAuthorityOrgId}
       where ${permits.id} = any(${sql.param([])}::int[])`,
-));
+  ));
 
 const readModel = 'permit_summaries';
 
@@ -112,10 +135,18 @@ const summariesFingerprint = createHash('sha256')
   .update(
     JSON.stringify([
       1,
-      ...(['WorkCategoryResponse', 'TrafficManagementTypeResponse', 'PermitStatusResponse', 'WorkStatusResponse', 'ActivityTypeResponse',
-        'AssessmentStatusResponse', 'LaneRentalAssessmentOutcomeResponse', 'PermitConditionTypeResponse'] as const).map(
-        (name) => enumerations[name].texts,
-      ),
+      ...(
+        [
+          'WorkCategoryResponse',
+          'TrafficManagementTypeResponse',
+          'PermitStatusResponse',
+          'WorkStatusResponse',
+          'ActivityTypeResponse',
+          'AssessmentStatusResponse',
+          'LaneRentalAssessmentOutcomeResponse',
+          'PermitConditionTypeResponse',
+        ] as const
+      ).map((name) => enumerations[name].texts),
     ]),
   )
   .digest('hex');
@@ -137,9 +168,15 @@ export async function checkSummariesFingerprint(db: Database): Promise<void> {
  * again, for the next round.
  */
 export async function writeMissingSummaries(db: Database, batch = 2000): Promise<number> {
-  const ids = await queryRows<{ id: number }>(db, sql`select id from permits where summary is null order by id limit ${batch}`);
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`select id from permits where summary is null order by id limit ${batch}`,
+  );
   if (ids.length === 0) return 0;
-  const built = await summariesOf(db, ids.map((row) => row.id));
+  const built = await summariesOf(
+    db,
+    ids.map((row) => row.id),
+  );
   await db.execute(
     sql`update permits p set summary = v.text
         from (select unnest(${sql.param(built.map((b) => b.id))}::int[]) as id,
@@ -252,19 +289,28 @@ function withText<N extends Parameters<typeof textOf>[0]>(name: N, value: unknow
   return [value as Known<N>, textOf(name, value as Known<N>)];
 }
 
-function withTextOrNull<N extends Parameters<typeof textOf>[0]>(name: N, value: unknown): [Known<N> | null, string | null] {
+function withTextOrNull<N extends Parameters<typeof textOf>[0]>(
+  name: N,
+  value: unknown,
+): [Known<N> | null, string | null] {
   return value === null ? [null, null] : withText(name, value);
 }
 
 function permitSummary(values: unknown[]): PermitSummaryResponse {
   const row = byColumn(values);
   const [workCategory, workCategoryString] = withText('WorkCategoryResponse', row.workCategory);
-  const [trafficManagement, trafficManagementString] = withText('TrafficManagementTypeResponse', row.trafficManagementType);
+  const [trafficManagement, trafficManagementString] = withText(
+    'TrafficManagementTypeResponse',
+    row.trafficManagementType,
+  );
   const [status, statusString] = withText('PermitStatusResponse', row.status);
   const [workStatus, workStatusString] = withText('WorkStatusResponse', row.workStatus);
   const [activityType, activityTypeString] = withText('ActivityTypeResponse', row.activityType);
   const [assessment, assessmentString] = withTextOrNull('AssessmentStatusResponse', row.assessmentStatus);
-  const [laneRental, laneRentalString] = withTextOrNull('LaneRentalAssessmentOutcomeResponse', row.laneRentalAssessmentOutcome);
+  const [laneRental, laneRentalString] = withTextOrNull(
+    'LaneRentalAssessmentOutcomeResponse',
+    row.laneRentalAssessmentOutcome,
+  );
   return {
     work_reference_number: row.workReferenceNumber as string,
     permit_reference_number: row.permitReferenceNumber as string,

@@ -17,7 +17,11 @@ function elementType(column: PgColumn): string {
   return type === 'serial' ? 'integer' : type === 'bigserial' ? 'bigint' : type;
 }
 
-export async function bulkInsert<T extends PgTable>(db: Database, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+export async function bulkInsert<T extends PgTable>(
+  db: Database,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
   if (rows.length === 0) return;
   const present = new Set(rows.flatMap((row) => Object.keys(row)));
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => present.has(key));

@@ -11,7 +11,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { auditEvents, changeRequests, permits, workObjects, works } from '../db/schema.js';
 import { applyPermitEvent, submittedPermit, type NewPermitRow } from '../domain/permits.js';
-import { openingStatus, transitionedStatus, workObjectReference, type WorkObjectType } from '../domain/work-object-lifecycles.js';
+import {
+  openingStatus,
+  transitionedStatus,
+  workObjectReference,
+  type WorkObjectType,
+} from '../domain/work-object-lifecycles.js';
 import { changeRequestEvent, changeRequestReference } from '../events/change-requests.js';
 import { permitEvent } from '../events/permits.js';
 import { auditEventRows, type AuditEventRow, type EventScope, type EventSpec } from '../events/record-events.js';
@@ -77,7 +82,14 @@ function apply(work: WorkInProgress, activity: WorkActivity, at: Date): EventSpe
       const sequence = work.records.filter((record) => record.objectType === activity.objectType).length + 1;
       const reference = workObjectReference(workReferenceNumber, activity.objectType, sequence);
       const status = openingStatus(activity.objectType, activity.eventType);
-      work.records.push({ reference, workId: work.id, objectType: activity.objectType, status, createdAt: at, updatedAt: at });
+      work.records.push({
+        reference,
+        workId: work.id,
+        objectType: activity.objectType,
+        status,
+        createdAt: at,
+        updatedAt: at,
+      });
       return [workObjectEvent(activity.eventType, activity.objectType, reference, workReferenceNumber)];
     }
     case 'advance': {
@@ -92,14 +104,22 @@ function apply(work: WorkInProgress, activity: WorkActivity, at: Date): EventSpe
       const sequence = work.changeRequests.filter((request) => request.kind === kind).length + 1;
       const reference = changeRequestReference(permitReferenceNumber, kind, sequence);
       const { proposedEndDate } = activity;
-      work.changeRequests.push({ reference, permitId: work.id, kind, status: 'submitted', proposedEndDate, createdAt: at });
+      work.changeRequests.push({
+        reference,
+        permitId: work.id,
+        kind,
+        status: 'submitted',
+        proposedEndDate,
+        createdAt: at,
+      });
       return [changeRequestEvent(kind, 'submitted', reference, permitReferenceNumber)];
     }
     case 'decide_change': {
       const request = work.changeRequests.find((candidate) => candidate.reference === activity.reference)!;
       request.status = activity.decision;
       request.decidedAt = at;
-      if (activity.decision === 'granted' && request.proposedEndDate) work.permit.proposedEndDate = request.proposedEndDate;
+      if (activity.decision === 'granted' && request.proposedEndDate)
+        work.permit.proposedEndDate = request.proposedEndDate;
       return [changeRequestEvent(request.kind, activity.decision, request.reference, permitReferenceNumber)];
     }
   }
@@ -195,7 +215,13 @@ export async function seedHistory(db: Database, world: SandboxWorld, options: Hi
       id: ++workId,
       workReferenceNumber: submission.workReferenceNumber,
       permitReferenceNumber: permitReference(submission.workReferenceNumber, 1),
-      scope: { workId, workReferenceNumber: submission.workReferenceNumber, promoterOrgId: promoter.id, highwayAuthorityOrgId: authority.id, workstreamPrefix: prefix },
+      scope: {
+        workId,
+        workReferenceNumber: submission.workReferenceNumber,
+        promoterOrgId: promoter.id,
+        highwayAuthorityOrgId: authority.id,
+        workstreamPrefix: prefix,
+      },
       permit,
       records: [],
       changeRequests: [],

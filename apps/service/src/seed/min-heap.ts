@@ -15,7 +15,7 @@ export class MinHeap<T> {
   push(item: T): void {
     const items = this.items;
     items.push(item);
-    for (let child = items.length - 1; child > 0;) {
+    for (let child = items.length - 1; child > 0; ) {
       const parent = (child - 1) >> 1;
       if (!this.before(items[child]!, items[parent]!)) break;
       [items[child], items[parent]] = [items[parent]!, items[child]!];
@@ -29,7 +29,7 @@ export class MinHeap<T> {
     const last = items.pop();
     if (items.length === 0 || last === undefined) return top;
     items[0] = last;
-    for (let parent = 0; ;) {
+    for (let parent = 0; ; ) {
       const left = 2 * parent + 1;
       const right = left + 1;
       let first = parent;

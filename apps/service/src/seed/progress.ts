@@ -1,5 +1,8 @@
 /** A one-line progress bar on stderr, redrawn at most five times a second (every five seconds when not a terminal). */
-export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr): (done: number, total: number) => void {
+export function progressBar(
+  label: string,
+  stream: NodeJS.WriteStream = process.stderr,
+): (done: number, total: number) => void {
   let drawnAt = 0;
   const started = Date.now();
   return (done, total) => {

@@ -48,7 +48,14 @@ export async function keepSandboxTokens(db: Database, file: string | undefined):
       issued.push(user.username);
     }
     const email = user.email ?? '';
-    users.push({ username: user.username, role: user.role, organisation: user.organisationName, email, password: email === '' ? '' : sandboxPassword, token });
+    users.push({
+      username: user.username,
+      role: user.role,
+      organisation: user.organisationName,
+      email,
+      password: email === '' ? '' : sandboxPassword,
+      token,
+    });
   }
   if (file && issued.length > 0) writeSandboxTokens(file, users);
   return { users, issued };

@@ -66,10 +66,13 @@ export async function seedSandbox(db: Database, options: SandboxOptions): Promis
   const created: Organisation[] = [];
   for (const promoter of sandboxPromoters) {
     created.push(await createOrganisation(db, { kind: 'promoter', name: promoter.name, swaCode: promoter.swaCode }));
-    for (const workstream of promoter.workstreams) await createWorkstream(db, { promoter: promoter.swaCode, ...workstream });
+    for (const workstream of promoter.workstreams)
+      await createWorkstream(db, { promoter: promoter.swaCode, ...workstream });
   }
   for (const authority of sandboxAuthorities) {
-    created.push(await createOrganisation(db, { kind: 'highway_authority', name: authority.name, swaCode: authority.swaCode }));
+    created.push(
+      await createOrganisation(db, { kind: 'highway_authority', name: authority.name, swaCode: authority.swaCode }),
+    );
   }
   created.push(await createOrganisation(db, { kind: 'contractor', name: sandboxContractor.name }));
   for (const promoter of sandboxContractor.contractedPromoters) {
@@ -85,8 +88,10 @@ export async function seedSandbox(db: Database, options: SandboxOptions): Promis
     users.push({ username, role, organisation, email: sandboxEmail(username), password: sandboxPassword, token });
   };
   await addUser('kirkstall.contractor', 'Contractor', sandboxContractor.name);
-  for (const promoter of sandboxPromoters) await addUser(`${promoter.initials.toLowerCase()}.planner`, 'Planner', promoter.name);
-  for (const authority of sandboxAuthorities) await addUser(`${authority.swaCode}.highways`, 'HighwayAuthority', authority.name);
+  for (const promoter of sandboxPromoters)
+    await addUser(`${promoter.initials.toLowerCase()}.planner`, 'Planner', promoter.name);
+  for (const authority of sandboxAuthorities)
+    await addUser(`${authority.swaCode}.highways`, 'HighwayAuthority', authority.name);
   // Operator is internal but needs an organisation: the service's operator sits with the first authority.
   await addUser('operator', 'Operator', sandboxAuthorities[0]!.name);
 

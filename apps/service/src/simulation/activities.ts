@@ -7,7 +7,11 @@
  */
 import type { ChangeRequestKind } from '../db/schema.js';
 import { isImmediate, permitEventRefusal, type PermitEventType, type PermitState } from '../domain/permits.js';
-import type { OpeningEventType, WorkObjectTransitionEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
+import type {
+  OpeningEventType,
+  WorkObjectTransitionEventType,
+  WorkObjectType,
+} from '../domain/work-object-lifecycles.js';
 import type { ChangeRequestDecision } from '../events/change-requests.js';
 import type { Random } from './random.js';
 
@@ -119,7 +123,9 @@ export function nextActivity(work: WorkSnapshot, random: Random, now?: Date): Ac
     );
   } else if (current === 'awaiting' || current === 'planned') {
     const changeKind = current === 'awaiting' ? 'change_request' : 'alteration';
-    const proposedEndDate = new Date(work.permit.proposedEndDate.getTime() + random.integer(1, 5) * 24 * 60 * 60 * 1000);
+    const proposedEndDate = new Date(
+      work.permit.proposedEndDate.getTime() + random.integer(1, 5) * 24 * 60 * 60 * 1000,
+    );
     options.push([{ kind: 'submit_change', changeKind, proposedEndDate }, 3]);
   }
   for (const record of work.records) {
@@ -151,10 +157,16 @@ export function dueTime(activity: Activity, work: WorkSnapshot, at: Date, random
     new Date(at.getTime() + random.integer(minHours * 60, maxHours * 60) * 60_000);
   const notBefore = (moment: Date, soonest: Date) => (moment > soonest ? moment : soonest);
   if (activity.kind === 'permit' && activity.eventType === 'work_start_logged') {
-    return notBefore(new Date(work.permit.proposedStartDate.getTime() + random.integer(0, 6 * 60) * 60_000), later(0, 2));
+    return notBefore(
+      new Date(work.permit.proposedStartDate.getTime() + random.integer(0, 6 * 60) * 60_000),
+      later(0, 2),
+    );
   }
   if (activity.kind === 'permit' && activity.eventType === 'work_stop_logged') {
-    return notBefore(new Date(work.permit.proposedEndDate.getTime() - random.integer(0, 12 * 60) * 60_000), later(2, 8));
+    return notBefore(
+      new Date(work.permit.proposedEndDate.getTime() - random.integer(0, 12 * 60) * 60_000),
+      later(2, 8),
+    );
   }
   return activity.kind === 'done' ? at : later(1, random.next() < 0.7 ? 24 : 96);
 }

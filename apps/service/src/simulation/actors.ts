@@ -44,7 +44,8 @@ export async function actingUsernames(db: Database): Promise<Map<number, string[
     .select({ username: users.username, role: users.role, organisationId: users.organisationId })
     .from(users)
     .where(inArray(users.role, ['Planner', 'HighwayAuthority', 'Contractor']));
-  for (const member of members.filter((user) => user.role !== 'Contractor')) add(member.organisationId, member.username);
+  for (const member of members.filter((user) => user.role !== 'Contractor'))
+    add(member.organisationId, member.username);
   const contracted = await db
     .select({ username: users.username, promoterOrgId: contracts.promoterOrgId })
     .from(contracts)

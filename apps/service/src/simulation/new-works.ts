@@ -3,7 +3,12 @@ import type { TrafficManagementType, WorkCategory } from '../domain/enums.js';
 import { isImmediate } from '../domain/permits.js';
 import type { WorkSubmission } from '../events/works.js';
 import type { Random } from './random.js';
-import { activityTypesByTrade, workDescriptions, type AuthorityDefinition, type PromoterDefinition } from './sandbox-world.js';
+import {
+  activityTypesByTrade,
+  workDescriptions,
+  type AuthorityDefinition,
+  type PromoterDefinition,
+} from './sandbox-world.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -58,7 +63,9 @@ export function newWorkSubmission(
   const workCategory = random.weighted(categories);
   const { lead, duration } = timing[workCategory];
   // Immediate works start now; others at 08:00 some days ahead.
-  const proposedStartDate = isImmediate(workCategory) ? at : new Date(startOfDay(at).getTime() + random.integer(...lead) * dayMs);
+  const proposedStartDate = isImmediate(workCategory)
+    ? at
+    : new Date(startOfDay(at).getTime() + random.integer(...lead) * dayMs);
   const proposedEndDate = new Date(proposedStartDate.getTime() + random.integer(...duration) * dayMs - 1000);
   const [easting, northing] = place.at;
   const offset = () => random.integer(-400, 400) + random.integer(0, 9) / 10;
@@ -78,7 +85,10 @@ export function newWorkSubmission(
     worksCoordinates:
       random.next() < 0.75
         ? { type: 'Point', coordinates: start }
-        : { type: 'LineString', coordinates: [start, [start[0] + random.integer(20, 120), start[1] + random.integer(-60, 60)]] },
+        : {
+            type: 'LineString',
+            coordinates: [start, [start[0] + random.integer(20, 120), start[1] + random.integer(-60, 60)]],
+          },
     locationDescription: `${place.street} near number ${random.integer(1, 240)}`,
     permit: {
       descriptionOfWork: random.pick(workDescriptions[promoter.trade]),
@@ -90,11 +100,13 @@ export function newWorkSubmission(
       isTrafficSensitive: place.roadCategory <= 2 && random.next() < 0.4,
       excavationCarriedOut: promoter.trade !== 'telecoms' || random.next() < 0.5,
       isEarlyStart: !isImmediate(workCategory) && random.next() < 0.05,
-      isHighImpactTrafficManagement: trafficManagementType === 'road_closure' || trafficManagementType === 'multi_way_signals',
+      isHighImpactTrafficManagement:
+        trafficManagementType === 'road_closure' || trafficManagementType === 'multi_way_signals',
       isLaneRental,
       laneRentalChargesPotentiallyApply: isLaneRental,
       laneRentalAssessmentOutcome: isLaneRental ? 'potentially_chargeable' : null,
-      permitConditions: random.next() < 0.3 ? [{ condition: 'NCT02a', comment: 'Work between 09:30 and 15:30 only' }] : [],
+      permitConditions:
+        random.next() < 0.3 ? [{ condition: 'NCT02a', comment: 'Work between 09:30 and 15:30 only' }] : [],
     },
     startedOnSubmission: isImmediate(workCategory),
   };

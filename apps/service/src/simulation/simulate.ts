@@ -70,7 +70,12 @@ export async function simulate(db: Database, options: SimulationOptions): Promis
       pool.splice(index, 1);
       return `${work.workReferenceNumber}: no further activity`;
     }
-    await perform(db, work, activity, optionsFor(sideOf(activity) === 'promoter' ? promoterOrgId : highwayAuthorityOrgId));
+    await perform(
+      db,
+      work,
+      activity,
+      optionsFor(sideOf(activity) === 'promoter' ? promoterOrgId : highwayAuthorityOrgId),
+    );
     return `${work.workReferenceNumber}: ${describe(activity)}`;
   };
 
@@ -113,7 +118,11 @@ function perform(db: Database, work: OpenWork, activity: WorkActivity, options: 
     case 'permit':
       return transitionPermit(db, { permitReferenceNumber, eventType: activity.eventType }, options);
     case 'open':
-      return openWorkObject(db, { workReferenceNumber, objectType: activity.objectType, eventType: activity.eventType }, options);
+      return openWorkObject(
+        db,
+        { workReferenceNumber, objectType: activity.objectType, eventType: activity.eventType },
+        options,
+      );
     case 'advance':
       return advanceWorkObject(db, { reference: activity.reference, eventType: activity.eventType }, options);
     case 'submit_change':

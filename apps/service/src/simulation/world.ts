@@ -3,7 +3,12 @@ import { requireOrganisation } from '../admin/organisations.js';
 import type { Database } from '../db/database.js';
 import { workstreams } from '../db/schema.js';
 import { actingUsernames } from './actors.js';
-import { sandboxAuthorities, sandboxPromoters, type AuthorityDefinition, type PromoterDefinition } from './sandbox-world.js';
+import {
+  sandboxAuthorities,
+  sandboxPromoters,
+  type AuthorityDefinition,
+  type PromoterDefinition,
+} from './sandbox-world.js';
 
 export interface SandboxWorld {
   promoters: { id: number; definition: PromoterDefinition }[];
@@ -18,7 +23,10 @@ export interface SandboxWorld {
 export async function loadSandboxWorld(db: Database): Promise<SandboxWorld> {
   const withIds = async <T extends { swaCode: string }>(definitions: T[]) =>
     Promise.all(
-      definitions.map(async (definition) => ({ id: (await requireOrganisation(db, definition.swaCode)).id, definition })),
+      definitions.map(async (definition) => ({
+        id: (await requireOrganisation(db, definition.swaCode)).id,
+        definition,
+      })),
     );
   const rows = await db
     .select({ id: workstreams.id, promoterOrgId: workstreams.promoterOrgId, prefix: workstreams.prefix })

@@ -48,12 +48,22 @@ async function createServerCertificate(directory: string): Promise<void> {
     keySize: 2048,
     algorithm: 'sha256',
     notAfterDate: years(2),
-    ca: { key: readFileSync(join(directory, 'ca-key.pem'), 'utf8'), cert: readFileSync(join(directory, 'ca.pem'), 'utf8') },
+    ca: {
+      key: readFileSync(join(directory, 'ca-key.pem'), 'utf8'),
+      cert: readFileSync(join(directory, 'ca.pem'), 'utf8'),
+    },
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
     ],
   });
   writePrivate(join(directory, 'server-key.pem'), pems.private);
@@ -65,7 +75,11 @@ function serverCertificateUsable(directory: string): boolean {
   if (!existsSync(join(directory, 'server.pem')) || !existsSync(join(directory, 'server-key.pem'))) return false;
   const server = new X509Certificate(readFileSync(join(directory, 'server.pem')));
   const ca = new X509Certificate(readFileSync(join(directory, 'ca.pem')));
-  return server.checkIssued(ca) && server.verify(ca.publicKey) && new Date(server.validTo).getTime() > Date.now() + 24 * 3600 * 1000;
+  return (
+    server.checkIssued(ca) &&
+    server.verify(ca.publicKey) &&
+    new Date(server.validTo).getTime() > Date.now() + 24 * 3600 * 1000
+  );
 }
 
 /** The CA and server certificate under `directory`, made the first time. */

@@ -201,7 +201,10 @@ describe('refused addresses', () => {
 
   it('an allow-listed name may resolve to loopback', async () => {
     const policy = createEndpointPolicy(['receiver.test']);
-    const outcome = await attempt(`http://receiver.test:${receiver.port}/hook`, { policy, resolve: resolvingTo('127.0.0.1') });
+    const outcome = await attempt(`http://receiver.test:${receiver.port}/hook`, {
+      policy,
+      resolve: resolvingTo('127.0.0.1'),
+    });
     expect(outcome).toEqual({ outcome: 'delivered', status: 200 });
   });
 });

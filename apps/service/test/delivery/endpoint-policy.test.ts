@@ -96,12 +96,13 @@ describe('allow-list', () => {
 });
 
 describe('endpoint URLs', () => {
-  it.each(['https://receiver.example/hooks/street-works', 'http://receiver.example:8080/hook?x=1', 'https://8.8.8.8/hook'])(
-    'accepts %s',
-    (input) => {
-      expect(checkEndpoint(input, strict)).toMatchObject({ ok: true, url: new URL(input) });
-    },
-  );
+  it.each([
+    'https://receiver.example/hooks/street-works',
+    'http://receiver.example:8080/hook?x=1',
+    'https://8.8.8.8/hook',
+  ])('accepts %s', (input) => {
+    expect(checkEndpoint(input, strict)).toMatchObject({ ok: true, url: new URL(input) });
+  });
 
   it.each([
     ['/relative/path', 'api_endpoint must be an absolute URL'],

@@ -21,7 +21,11 @@ describe('resolveAllowed', () => {
   it.each([
     ['a private address', ['10.0.0.7'], 'receiver.test: 10.0.0.7 is a private address'],
     ['loopback', ['127.0.0.1'], 'receiver.test: 127.0.0.1 is a loopback address'],
-    ['one private address among public ones', ['8.8.8.8', '192.168.0.10'], 'receiver.test: 192.168.0.10 is a private address'],
+    [
+      'one private address among public ones',
+      ['8.8.8.8', '192.168.0.10'],
+      'receiver.test: 192.168.0.10 is a private address',
+    ],
     [
       'an IPv4-mapped loopback address',
       ['::ffff:7f00:1'],
@@ -77,7 +81,11 @@ describe('guardedLookup', () => {
   });
 
   it('hands over the first checked address when asked for one', async () => {
-    expect(await lookUp(false, '2606:4700::1111', '8.8.8.8')).toEqual({ error: null, address: '2606:4700::1111', family: 6 });
+    expect(await lookUp(false, '2606:4700::1111', '8.8.8.8')).toEqual({
+      error: null,
+      address: '2606:4700::1111',
+      family: 6,
+    });
   });
 
   it('reports a refused address as the error', async () => {

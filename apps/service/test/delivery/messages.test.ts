@@ -23,7 +23,11 @@ import { generateSigningKey, verify, webhookKeySet } from '../../src/delivery/si
 interface WebhookOperation {
   post: {
     parameters: { $ref: string }[];
-    requestBody: { content: { 'text/plain': { schema: { type: string; contentMediaType: string; contentSchema: object }; example: string } } };
+    requestBody: {
+      content: {
+        'text/plain': { schema: { type: string; contentMediaType: string; contentSchema: object }; example: string };
+      };
+    };
   };
 }
 
@@ -36,9 +40,12 @@ addFormats.default(ajv);
 ajv.addFormat('double', { type: 'number', validate: () => true });
 ajv.addSchema({ $id: 'openapi:document', components: document.components });
 const validator = (schema: object) =>
-  ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi:document#/components/')) as object);
+  ajv.compile(
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi:document#/components/')) as object,
+  );
 
-const bodyOf = (webhook: keyof typeof document.webhooks) => document.webhooks[webhook].post.requestBody.content['text/plain'];
+const bodyOf = (webhook: keyof typeof document.webhooks) =>
+  document.webhooks[webhook].post.requestBody.content['text/plain'];
 const confirmationExample = JSON.parse(bodyOf('subscriptionConfirmation').example) as Record<string, string>;
 const notificationExample = JSON.parse(bodyOf('notification').example) as Record<string, string>;
 const timestampExample = Number(document.components.parameters.WebhookTimestamp?.example);
@@ -55,19 +62,27 @@ const exampleSigning = {
 const exampleBaseUrl = 'https://events.example/v7/event';
 const payloadExample = JSON.parse(notificationExample.Message!) as NotificationPayload;
 
-const confirmation = signedMessage(subscriptionConfirmation({
-  messageId: confirmationExample.MessageId!,
-  token: confirmationExample.Token!,
-  subscriptionReferenceNumber: referenceOfTopicArn(confirmationExample.TopicArn!),
-  subscribeUrl: confirmationExample.SubscribeURL!,
-  createdAt: new Date(confirmationExample.Timestamp!),
-}), exampleBaseUrl, exampleSigning);
-const event = signedMessage(notification({
-  messageId: notificationExample.MessageId!,
-  subscriptionReferenceNumber: referenceOfTopicArn(notificationExample.TopicArn!),
-  payload: payloadExample,
-  createdAt: new Date(notificationExample.Timestamp!),
-}), exampleBaseUrl, exampleSigning);
+const confirmation = signedMessage(
+  subscriptionConfirmation({
+    messageId: confirmationExample.MessageId!,
+    token: confirmationExample.Token!,
+    subscriptionReferenceNumber: referenceOfTopicArn(confirmationExample.TopicArn!),
+    subscribeUrl: confirmationExample.SubscribeURL!,
+    createdAt: new Date(confirmationExample.Timestamp!),
+  }),
+  exampleBaseUrl,
+  exampleSigning,
+);
+const event = signedMessage(
+  notification({
+    messageId: notificationExample.MessageId!,
+    subscriptionReferenceNumber: referenceOfTopicArn(notificationExample.TopicArn!),
+    payload: payloadExample,
+    createdAt: new Date(notificationExample.Timestamp!),
+  }),
+  exampleBaseUrl,
+  exampleSigning,
+);
 
 describe('envelopes', () => {
   it('a subscription confirmation is the documented example', () => {
@@ -142,6 +157,9 @@ describe('attempt requests', () => {
       first.headers['webhook-id'],
       '1795166343',
     ]);
-    expect(verify(retry.headers, retry.body, webhookKeySet([key]), { now: retryAttempt })).toEqual({ ok: true, kid: key.kid });
+    expect(verify(retry.headers, retry.body, webhookKeySet([key]), { now: retryAttempt })).toEqual({
+      ok: true,
+      kid: key.kid,
+    });
   });
 });

@@ -4,7 +4,12 @@
  */
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalString, isUnsubscribeToken, pubSubSignature, unsubscribeToken } from '../../src/delivery/pubsub-signature.js';
+import {
+  canonicalString,
+  isUnsubscribeToken,
+  pubSubSignature,
+  unsubscribeToken,
+} from '../../src/delivery/pubsub-signature.js';
 
 const notification = {
   Type: 'Notification',
@@ -47,7 +52,9 @@ describe('signature versions', () => {
     ['2', 'RSA-SHA256'],
   ] as const)('version %s is %s over the canonical string', (version, algorithm) => {
     const signature = pubSubSignature(notification, privateKeyPem, version);
-    expect(createVerify(algorithm).update(canonicalString(notification)).verify(publicKey, signature, 'base64')).toBe(true);
+    expect(createVerify(algorithm).update(canonicalString(notification)).verify(publicKey, signature, 'base64')).toBe(
+      true,
+    );
   });
 });
 

@@ -53,7 +53,9 @@ describe('nextAttempt', () => {
       fc.property(attemptsMade, unitInterval, (made, random) => {
         const next = nextAttempt(made, null, now, fixed(random));
         const base = standardSchedule[made]!;
-        return next.action === 'attempt' && next.delayMs >= Math.floor(base * 0.8) && next.delayMs <= Math.ceil(base * 1.2);
+        return (
+          next.action === 'attempt' && next.delayMs >= Math.floor(base * 0.8) && next.delayMs <= Math.ceil(base * 1.2)
+        );
       }),
     );
   });

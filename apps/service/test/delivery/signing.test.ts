@@ -22,7 +22,11 @@ const ed25519SpkiPrefix = Buffer.from('302a300506032b6570032100', 'hex');
 function independentlyVerified(headers: Record<string, string>, body: string, keySet: WebhookKeySet): boolean {
   const content = Buffer.from(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`, 'utf8');
   const publicKeys = keySet.keys.map(({ x }) =>
-    createPublicKey({ key: Buffer.concat([ed25519SpkiPrefix, Buffer.from(x, 'base64url')]), format: 'der', type: 'spki' }),
+    createPublicKey({
+      key: Buffer.concat([ed25519SpkiPrefix, Buffer.from(x, 'base64url')]),
+      format: 'der',
+      type: 'spki',
+    }),
   );
   return (headers['webhook-signature'] ?? '')
     .split(' ')
@@ -123,7 +127,9 @@ describe('verify', () => {
   it('accepts a message of which any one signature verifies', () => {
     const headers = signedHeaders([newKey]);
     const forged = `v1a,${Buffer.alloc(64).toString('base64')}`;
-    expect(check({ ...headers, 'webhook-signature': `v1,abc ${forged} ${headers['webhook-signature']}` }).ok).toBe(true);
+    expect(check({ ...headers, 'webhook-signature': `v1,abc ${forged} ${headers['webhook-signature']}` }).ok).toBe(
+      true,
+    );
   });
 
   it('accepts the raw body as a Buffer', () => {
@@ -143,7 +149,9 @@ describe('verify', () => {
   });
 
   it('rejects a message with only HMAC (`v1`) signatures', () => {
-    expect(check({ ...signedHeaders(), 'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' }).ok).toBe(false);
+    expect(
+      check({ ...signedHeaders(), 'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' }).ok,
+    ).toBe(false);
   });
 
   it.each([

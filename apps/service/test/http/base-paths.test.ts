@@ -55,11 +55,17 @@ describeEachDatabase('base paths', (database) => {
   });
 
   it('the confirmation link sent to a new subscription is under /v7/event, and works there', async () => {
-    const subscribed = await service.request('POST', '/api-notifications/subscribe', { token: planner, body: { api_endpoint: receiver.url } });
+    const subscribed = await service.request('POST', '/api-notifications/subscribe', {
+      token: planner,
+      body: { api_endpoint: receiver.url },
+    });
     const reference = subscribed.body.subscription_reference_number as string;
     const token = await confirmationTokenOf(database.db, reference);
     const response = await fetch(`${origin}${basePath}/api-notifications/confirm?token=${encodeURIComponent(token)}`);
-    expect([response.status, await response.json()]).toEqual([200, { subscription_reference_number: reference, status: 'confirmed' }]);
+    expect([response.status, await response.json()]).toEqual([
+      200,
+      { subscription_reference_number: reference, status: 'confirmed' },
+    ]);
   });
 
   it.each([basePath, deprecatedBasePath])('the signing certificate is served under %s', async (base) => {

@@ -32,7 +32,11 @@ function rawRequest(origin: string, bytes: string | Buffer): Promise<RawAnswer> 
     const finish = () => {
       const [head = '', ...rest] = received.split('\r\n\r\n');
       const text = rest.join('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: text === '' ? undefined : JSON.parse(text) });
+      resolve({
+        status: Number(head.split(' ')[1]),
+        headers: head.toLowerCase(),
+        body: text === '' ? undefined : JSON.parse(text),
+      });
     };
     socket.setEncoding('utf8');
     socket.on('data', (chunk) => {
@@ -88,11 +92,14 @@ describeEachDatabase('error paths', (database) => {
       expectErrorBody(await service.request('GET', '/works/nowhere', { token: planner }), 404);
     });
 
-    it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS'])('%s on the polling path is 405 listing GET and HEAD in Allow', async (method) => {
-      const answer = await service.request(method, '/works/updates', { token: planner });
-      expectErrorBody(answer, 405);
-      expect(answer.headers.get('allow')).toBe('GET, HEAD');
-    });
+    it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+      '%s on the polling path is 405 listing GET and HEAD in Allow',
+      async (method) => {
+        const answer = await service.request(method, '/works/updates', { token: planner });
+        expectErrorBody(answer, 405);
+        expect(answer.headers.get('allow')).toBe('GET, HEAD');
+      },
+    );
 
     it('GET on the permit search path is 405 with Allow: POST', async () => {
       const answer = await service.request('GET', '/permits/search', { token: planner });
@@ -118,7 +125,10 @@ describeEachDatabase('error paths', (database) => {
     });
 
     it('headers over 16 KiB are 431', async () => {
-      const answer = await rawRequest(origin, `GET /v7/works/updates HTTP/1.1\r\nhost: x\r\nx-padding: ${'p'.repeat(20_000)}\r\n\r\n`);
+      const answer = await rawRequest(
+        origin,
+        `GET /v7/works/updates HTTP/1.1\r\nhost: x\r\nx-padding: ${'p'.repeat(20_000)}\r\n\r\n`,
+      );
       expectErrorBody(answer, 431);
     });
 
@@ -129,7 +139,10 @@ describeEachDatabase('error paths', (database) => {
     });
 
     it('malformed percent-encoding in the path is 400 naming the encoding rule', async () => {
-      const answer = await rawRequest(origin, `GET /v7/works/%E0%A4%A HTTP/1.1\r\nhost: x\r\ntoken: ${planner}\r\n\r\n`);
+      const answer = await rawRequest(
+        origin,
+        `GET /v7/works/%E0%A4%A HTTP/1.1\r\nhost: x\r\ntoken: ${planner}\r\n\r\n`,
+      );
       expectErrorBody(answer, 400);
       expect(answer.body.error.details).toEqual([expect.objectContaining({ location: 'path', rule: 'encoding' })]);
     });
@@ -147,11 +160,16 @@ describeEachDatabase('error paths', (database) => {
     it('a body that is not JSON is 400 naming the json rule', async () => {
       const answer = await service.request('POST', '/permits/search', { token: planner, rawBody: '{"page_size": ' });
       expectErrorBody(answer, 400);
-      expect(answer.body.error.details).toEqual([expect.objectContaining({ location: 'body', field: '', rule: 'json' })]);
+      expect(answer.body.error.details).toEqual([
+        expect.objectContaining({ location: 'body', field: '', rule: 'json' }),
+      ]);
     });
 
     it('a body with a __proto__ key is 400', async () => {
-      const answer = await service.request('POST', '/permits/search', { token: planner, rawBody: '{"__proto__": {"polluted": 1}}' });
+      const answer = await service.request('POST', '/permits/search', {
+        token: planner,
+        rawBody: '{"__proto__": {"polluted": 1}}',
+      });
       expectErrorBody(answer, 400);
     });
 
@@ -160,12 +178,18 @@ describeEachDatabase('error paths', (database) => {
     });
 
     it('a body that is not JSON by its content type is 415', async () => {
-      const answer = await service.request('POST', '/permits/search', { token: planner, rawBody: 'page_size=100', contentType: 'text/plain' });
+      const answer = await service.request('POST', '/permits/search', {
+        token: planner,
+        rawBody: 'page_size=100',
+        contentType: 'text/plain',
+      });
       expectErrorBody(answer, 415);
     });
 
     it('a body over the limit is 413', async () => {
-      const huge = JSON.stringify({ work_reference_numbers: Array.from({ length: 60_000 }, (_, i) => `REFERENCE-${i}`) });
+      const huge = JSON.stringify({
+        work_reference_numbers: Array.from({ length: 60_000 }, (_, i) => `REFERENCE-${i}`),
+      });
       expectErrorBody(await service.request('POST', '/permits/search', { token: planner, rawBody: huge }), 413);
     });
 
@@ -181,13 +205,18 @@ describeEachDatabase('error paths', (database) => {
     it('a request without its required body is 400 naming the body', async () => {
       const answer = await service.request('POST', '/permits/search', { token: planner });
       expectErrorBody(answer, 400);
-      expect(answer.body.error.details).toEqual([expect.objectContaining({ location: 'body', field: '', rule: 'required' })]);
+      expect(answer.body.error.details).toEqual([
+        expect.objectContaining({ location: 'body', field: '', rule: 'required' }),
+      ]);
     });
   });
 
   describe('values the database cannot hold', () => {
     it('U+0000 in a query value is 400 naming the field and the characters rule', async () => {
-      const answer = await service.request('GET', '/works/updates', { token: planner, query: { exclude_events_from: 'a\u0000b' } });
+      const answer = await service.request('GET', '/works/updates', {
+        token: planner,
+        query: { exclude_events_from: 'a\u0000b' },
+      });
       expectErrorBody(answer, 400);
       expect(answer.body.error.details).toEqual([
         { location: 'query', field: 'exclude_events_from', rule: 'characters', message: expect.any(String) },
@@ -195,9 +224,14 @@ describeEachDatabase('error paths', (database) => {
     });
 
     it('U+0000 in a body string is 400 naming the field', async () => {
-      const answer = await service.request('POST', '/permits/search', { token: planner, body: { work_reference_numbers: ['A', 'B\u0000'] } });
+      const answer = await service.request('POST', '/permits/search', {
+        token: planner,
+        body: { work_reference_numbers: ['A', 'B\u0000'] },
+      });
       expectErrorBody(answer, 400);
-      expect(answer.body.error.details).toEqual([expect.objectContaining({ location: 'body', field: 'work_reference_numbers[1]', rule: 'characters' })]);
+      expect(answer.body.error.details).toEqual([
+        expect.objectContaining({ location: 'body', field: 'work_reference_numbers[1]', rule: 'characters' }),
+      ]);
     });
 
     it('U+0000 in an unknown key is 400 naming it', async () => {
@@ -215,7 +249,9 @@ describeEachDatabase('error paths', (database) => {
     ])('a date-time with %s is 400 naming the format rule', async (_name, value) => {
       const answer = await service.request('GET', '/works/updates', { token: planner, query: { start_date: value } });
       expectErrorBody(answer, 400);
-      expect(answer.body.error.details).toEqual([expect.objectContaining({ location: 'query', field: 'start_date', rule: 'format' })]);
+      expect(answer.body.error.details).toEqual([
+        expect.objectContaining({ location: 'query', field: 'start_date', rule: 'format' }),
+      ]);
     });
 
     it('the earliest and latest storable date-times are accepted', async () => {
@@ -224,7 +260,10 @@ describeEachDatabase('error paths', (database) => {
     });
 
     it('a permit search cursor beyond every 32-bit id finds nothing', async () => {
-      const answer = await service.request('POST', '/permits/search', { token: planner, body: { next_cursor: 2 ** 31 } });
+      const answer = await service.request('POST', '/permits/search', {
+        token: planner,
+        body: { next_cursor: 2 ** 31 },
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.rows).toEqual([]);
     });
@@ -234,11 +273,14 @@ describeEachDatabase('error paths', (database) => {
       ['permit search', 'POST', '/permits/search', { body: { next_cursor: 2 ** 53 } }, 'next_cursor', 'maximum'],
       ['polling', 'GET', '/works/updates', { query: { update_id: '1.5' } }, 'update_id', 'multipleOf'],
       ['permit search', 'POST', '/permits/search', { body: { next_cursor: 1.5 } }, 'next_cursor', 'multipleOf'],
-    ] as const)('%s: a cursor that is not a whole number up to 2^53 - 1 is 400', async (_name, method, path, options, field, rule) => {
-      const answer = await service.request(method, path, { token: planner, ...options });
-      expectErrorBody(answer, 400);
-      expect(answer.body.error.details).toEqual([expect.objectContaining({ field, rule })]);
-    });
+    ] as const)(
+      '%s: a cursor that is not a whole number up to 2^53 - 1 is 400',
+      async (_name, method, path, options, field, rule) => {
+        const answer = await service.request(method, path, { token: planner, ...options });
+        expectErrorBody(answer, 400);
+        expect(answer.body.error.details).toEqual([expect.objectContaining({ field, rule })]);
+      },
+    );
   });
 
   describe('refusal comes before the body is read', () => {

@@ -16,7 +16,24 @@ import { describeEachDatabase, serverHandleOf } from '../support/databases.js';
 const seed = 20261124;
 
 /** Rules of the schemas themselves: a request the documents accept never breaks one. */
-const schemaRules = new Set(['type', 'enum', 'const', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'additionalProperties', 'oneOf', 'anyOf', 'format']);
+const schemaRules = new Set([
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'additionalProperties',
+  'oneOf',
+  'anyOf',
+  'format',
+]);
 
 describeEachDatabase('hostile requests generated from the documents', (database) => {
   let server: RunningServer;
@@ -47,9 +64,12 @@ describeEachDatabase('hostile requests generated from the documents', (database)
         const { status, answer } = await attempt(origin, request);
         expect(status, answer).not.toMatch(/^5/);
         if (status !== '400') return;
-        const details = (JSON.parse(answer!) as { error: { details?: { field: string; rule: string }[] } }).error.details ?? [];
+        const details =
+          (JSON.parse(answer!) as { error: { details?: { field: string; rule: string }[] } }).error.details ?? [];
         // The format of api_endpoint is also the endpoint policy's (a public address); a date range is checked across fields.
-        const schemaBreaches = details.filter((detail) => schemaRules.has(detail.rule) && detail.field !== 'api_endpoint');
+        const schemaBreaches = details.filter(
+          (detail) => schemaRules.has(detail.rule) && detail.field !== 'api_endpoint',
+        );
         expect(schemaBreaches, `${request.operationId}: ${request.bytes.toString('utf8').slice(0, 400)}`).toEqual([]);
       }),
       { seed, numRuns: 200 },

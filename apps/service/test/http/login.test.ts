@@ -28,12 +28,19 @@ describeEachDatabase('login', (database) => {
   beforeAll(async () => {
     owner = await promoter(database.db);
     await work(database.db, owner, await highwayAuthority(database.db));
-    service = await startService({ db: database.db, login: { tokenTtlSeconds: 3600, now: clock }, authenticationCache: { ttlMs: 0, maxEntries: 1 } });
+    service = await startService({
+      db: database.db,
+      login: { tokenTtlSeconds: 3600, now: clock },
+      authenticationCache: { ttlMs: 0, maxEntries: 1 },
+    });
   });
   afterAll(() => service?.close());
 
   /** A new user of `organisation` who may log in; returns the email address. */
-  async function userWithLogin(role: UserRole = 'Planner', organisation: Organisation = owner): Promise<{ username: string; email: string }> {
+  async function userWithLogin(
+    role: UserRole = 'Planner',
+    organisation: Organisation = owner,
+  ): Promise<{ username: string; email: string }> {
     const username = `login-user-${++sequence}`;
     await createUser(database.db, { username, role, organisation: organisation.name });
     const email = `${username}@example.test`;
@@ -50,7 +57,13 @@ describeEachDatabase('login', (database) => {
       const { email } = await userWithLogin();
       const response = await logIn(email);
       expect(response.status).toBe(200);
-      expect(Object.keys(response.body).sort()).toEqual(['accessToken', 'idToken', 'organisationReference', 'refreshToken', 'sessionToken']);
+      expect(Object.keys(response.body).sort()).toEqual([
+        'accessToken',
+        'idToken',
+        'organisationReference',
+        'refreshToken',
+        'sessionToken',
+      ]);
       expect(response.body.organisationReference).toBe(owner.swaCode);
     });
 
@@ -73,23 +86,31 @@ describeEachDatabase('login', (database) => {
     it('a user without a password cannot log in (401)', async () => {
       const username = `login-user-${++sequence}`;
       await createUser(database.db, { username, role: 'Planner', organisation: owner.name });
-      await database.db.update(users).set({ email: `${username}@example.test` }).where(eq(users.username, username));
+      await database.db
+        .update(users)
+        .set({ email: `${username}@example.test` })
+        .where(eq(users.username, username));
       expect((await logIn(`${username}@example.test`)).status).toBe(401);
     });
 
     it('a body without a password is 400 naming it', async () => {
-      const response = await service.loginRequest('POST', '/work/authenticate', { body: { emailAddress: 'a@example.test' } });
+      const response = await service.loginRequest('POST', '/work/authenticate', {
+        body: { emailAddress: 'a@example.test' },
+      });
       expect([response.status, response.body.error.details[0].field]).toEqual([400, 'password']);
     });
 
     it('an unknown property is 400', async () => {
-      const response = await service.loginRequest('POST', '/work/authenticate', { body: { emailAddress: 'a@b.c', password: 'x', remember: true } });
+      const response = await service.loginRequest('POST', '/work/authenticate', {
+        body: { emailAddress: 'a@b.c', password: 'x', remember: true },
+      });
       expect(response.status).toBe(400);
     });
 
     it(`${maxFailedLogins} failed logins lock the account: 423 with Retry-After, even with the right password`, async () => {
       const { email } = await userWithLogin();
-      for (let attempt = 1; attempt <= maxFailedLogins; attempt++) expect((await logIn(email, 'wrong')).status).toBe(401);
+      for (let attempt = 1; attempt <= maxFailedLogins; attempt++)
+        expect((await logIn(email, 'wrong')).status).toBe(401);
       const locked = await logIn(email);
       expect([locked.status, locked.body.error.code]).toEqual([423, 'locked']);
       expect(Number(locked.headers.get('retry-after'))).toBe(lockoutMs / 1000);
@@ -117,7 +138,10 @@ describeEachDatabase('login', (database) => {
     it('keeps only an scrypt hash of the password and a SHA-256 of the refresh token', async () => {
       const { username, email } = await userWithLogin();
       const { refreshToken } = (await logIn(email)).body;
-      const [stored] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.username, username));
+      const [stored] = await database.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.username, username));
       expect(stored!.hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
       expect(stored!.hash).not.toContain(password);
       const sessions = await database.db.select({ hash: loginSessions.refreshTokenHash }).from(loginSessions);
@@ -155,7 +179,10 @@ describeEachDatabase('login', (database) => {
       await addContract(database.db, { contractor: idle.name, promoter: owner.name });
       await removeContract(database.db, { contractor: idle.name, promoter: owner.name });
       const { email } = await userWithLogin('Contractor', idle);
-      const response = await service.request('GET', '/works/updates', { token: (await logIn(email)).body.idToken, query: { swa_code: owner.swaCode! } });
+      const response = await service.request('GET', '/works/updates', {
+        token: (await logIn(email)).body.idToken,
+        query: { swa_code: owner.swaCode! },
+      });
       expect(response.status).toBe(403);
     });
 
@@ -183,7 +210,8 @@ describeEachDatabase('login', (database) => {
   });
 
   describe('POST /v7/party/refresh', () => {
-    const refresh = (refresh_token: string) => service.loginRequest('POST', '/party/refresh', { body: { refresh_token } });
+    const refresh = (refresh_token: string) =>
+      service.loginRequest('POST', '/party/refresh', { body: { refresh_token } });
 
     it('answers a new id_token and access_token, which the token header takes', async () => {
       const { email } = await userWithLogin();

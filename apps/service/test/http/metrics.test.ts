@@ -57,7 +57,8 @@ describeEachDatabase('metrics', (database) => {
       await service.request('GET', '/works/updates', { token: planner });
       await service.request('GET', '/works/updates', { token: planner, query: { page_size: '0' } });
       const text = await (await scrape(service, operator)).text();
-      const count = (status: number) => `street_events_http_request_duration_seconds_count{operation="${basePath}/works/updates",method="GET",status="${status}"}`;
+      const count = (status: number) =>
+        `street_events_http_request_duration_seconds_count{operation="${basePath}/works/updates",method="GET",status="${status}"}`;
       expect(text).toMatch(new RegExp(`^${count(200).replace(/[{}]/g, '\\$&')} [1-9]`, 'm'));
       expect(text).toMatch(new RegExp(`^${count(400).replace(/[{}]/g, '\\$&')} [1-9]`, 'm'));
     });

@@ -47,29 +47,44 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     it.each(operations)('$name with an unknown token is 401', async ({ method, path, ...rest }) => {
-      const response = await service.request(method, path, { token: 'se_unknown', body: 'body' in rest ? rest.body : undefined });
+      const response = await service.request(method, path, {
+        token: 'se_unknown',
+        body: 'body' in rest ? rest.body : undefined,
+      });
       expect(response.status).toBe(401);
     });
 
     it.each(operations)('$name answers a Planner with 200', async ({ method, path, ...rest }) => {
-      const response = await service.request(method, path, { token: planner, body: 'body' in rest ? rest.body : undefined });
+      const response = await service.request(method, path, {
+        token: planner,
+        body: 'body' in rest ? rest.body : undefined,
+      });
       expect(response.status).toBe(200);
     });
 
-    it.each(operations)('$name refuses a role the document does not allow with 403', async ({ method, path, ...rest }) => {
-      const response = await service.request(method, path, { token: operator, body: 'body' in rest ? rest.body : undefined });
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe('forbidden');
-    });
+    it.each(operations)(
+      '$name refuses a role the document does not allow with 403',
+      async ({ method, path, ...rest }) => {
+        const response = await service.request(method, path, {
+          token: operator,
+          body: 'body' in rest ? rest.body : undefined,
+        });
+        expect(response.status).toBe(403);
+        expect(response.body.error.code).toBe('forbidden');
+      },
+    );
 
-    it.each(operations)('$name refuses a contractor without an active contract with 403', async ({ method, path, ...rest }) => {
-      const response = await service.request(method, path, {
-        token: contractorWithoutContract,
-        query: method === 'GET' ? { swa_code: owner.swaCode! } : {},
-        body: 'body' in rest ? rest.body : undefined,
-      });
-      expect(response.status).toBe(403);
-    });
+    it.each(operations)(
+      '$name refuses a contractor without an active contract with 403',
+      async ({ method, path, ...rest }) => {
+        const response = await service.request(method, path, {
+          token: contractorWithoutContract,
+          query: method === 'GET' ? { swa_code: owner.swaCode! } : {},
+          body: 'body' in rest ? rest.body : undefined,
+        });
+        expect(response.status).toBe(403);
+      },
+    );
   });
 
   describe('validation from the document', () => {
@@ -83,7 +98,12 @@ describeEachDatabase('HTTP requests', (database) => {
       ['update_id not a number', { update_id: 'abc' }, 'update_id', 'type'],
       ['start_date not a date-time', { start_date: 'yesterday' }, 'start_date', 'format'],
       ['end_date not a date-time', { end_date: '2026-13-01' }, 'end_date', 'format'],
-      ['swa_code longer than its maxLength', { swa_code: '7'.repeat(poll.swa_code.maxLength + 1) }, 'swa_code', 'maxLength'],
+      [
+        'swa_code longer than its maxLength',
+        { swa_code: '7'.repeat(poll.swa_code.maxLength + 1) },
+        'swa_code',
+        'maxLength',
+      ],
       [
         'exclude_events_from longer than its maxLength',
         { exclude_events_from: 'u'.repeat(poll.exclude_events_from.maxLength + 1) },
@@ -134,13 +154,19 @@ describeEachDatabase('HTTP requests', (database) => {
     it('permit search at the limits (maxItems references, the largest page_size) is accepted', async () => {
       const response = await service.request('POST', '/permits/search', {
         token: planner,
-        body: { work_reference_numbers: references(search.work_reference_numbers.maxItems), page_size: search.page_size.maximum },
+        body: {
+          work_reference_numbers: references(search.work_reference_numbers.maxItems),
+          page_size: search.page_size.maximum,
+        },
       });
       expect(response.status).toBe(200);
     });
 
     it('the message names every broken constraint', async () => {
-      const response = await service.request('GET', '/works/updates', { token: planner, query: { page_size: '900', swa_code: '123456' } });
+      const response = await service.request('GET', '/works/updates', {
+        token: planner,
+        query: { page_size: '900', swa_code: '123456' },
+      });
       expect(response.body.message).toMatch(/page_size/);
       expect(response.body.message).toMatch(/swa_code/);
     });
@@ -151,7 +177,9 @@ describeEachDatabase('HTTP requests', (database) => {
         query: { start_date: '2026-11-20T00:00:00Z', end_date: '2026-11-19T00:00:00Z' },
       });
       expect(response.status).toBe(400);
-      expect(response.body.error.details).toContainEqual(expect.objectContaining({ location: 'query', field: 'end_date' }));
+      expect(response.body.error.details).toContainEqual(
+        expect.objectContaining({ location: 'query', field: 'end_date' }),
+      );
     });
 
     it('permit search without a body is 400', async () => {
@@ -166,7 +194,11 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     it('a body that is not JSON is 415', async () => {
-      const response = await service.request('POST', '/permits/search', { token: planner, rawBody: 'page_size=100', contentType: 'text/plain' });
+      const response = await service.request('POST', '/permits/search', {
+        token: planner,
+        rawBody: 'page_size=100',
+        contentType: 'text/plain',
+      });
       expect(response.status).toBe(415);
       expect(response.body.error.code).toBe('unsupported_media_type');
     });
@@ -191,12 +223,24 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     it('no query string, however malformed, gets a 5xx', async () => {
-      const names = fc.constantFrom('page_size', 'update_id', 'start_date', 'end_date', 'swa_code', 'workstream_prefix', 'exclude_events_from', 'x');
+      const names = fc.constantFrom(
+        'page_size',
+        'update_id',
+        'start_date',
+        'end_date',
+        'swa_code',
+        'workstream_prefix',
+        'exclude_events_from',
+        'x',
+      );
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(names, fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }))), async (query) => {
-          const response = await service.request('GET', '/works/updates', { token: planner, query });
-          expect([200, 400, 403]).toContain(response.status);
-        }),
+        fc.asyncProperty(
+          fc.dictionary(names, fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }))),
+          async (query) => {
+            const response = await service.request('GET', '/works/updates', { token: planner, query });
+            expect([200, 400, 403]).toContain(response.status);
+          },
+        ),
         { numRuns: 60 },
       );
     });

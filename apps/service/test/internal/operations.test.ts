@@ -22,7 +22,12 @@ interface RecordedEvent {
 }
 
 /** The event's identity as a poller sees it. */
-const identity = (event: { event_type: string; object_type: string; object_reference_number?: string | null; parent_object_reference_number?: string | null }) => ({
+const identity = (event: {
+  event_type: string;
+  object_type: string;
+  object_reference_number?: string | null;
+  parent_object_reference_number?: string | null;
+}) => ({
   event_type: event.event_type,
   object_type: event.object_type,
   object_reference_number: event.object_reference_number ?? null,
@@ -58,10 +63,14 @@ describeEachDatabase('internal operator API operations', (database) => {
     const rows: RecordedEvent[] = [];
     let cursor: number | null | undefined = Math.min(...events.map((event) => event.update_id)) - 1;
     while (cursor !== null && cursor !== undefined) {
-      const response: TestResponse<{ rows: RecordedEvent[]; next_update?: number | null }> = await service.request('GET', '/works/updates', {
-        token,
-        query: { update_id: cursor },
-      });
+      const response: TestResponse<{ rows: RecordedEvent[]; next_update?: number | null }> = await service.request(
+        'GET',
+        '/works/updates',
+        {
+          token,
+          query: { update_id: cursor },
+        },
+      );
       expect(response.status).toBe(200);
       rows.push(...response.body.rows);
       cursor = response.body.next_update;
@@ -78,7 +87,8 @@ describeEachDatabase('internal operator API operations', (database) => {
     );
   }
 
-  const submit = (changes: Record<string, unknown> = {}) => operate('POST', '/internal/works', workBody(owner, authority, changes), 201);
+  const submit = (changes: Record<string, unknown> = {}) =>
+    operate('POST', '/internal/works', workBody(owner, authority, changes), 201);
   const transition = (permit: string, eventType: string, status = 200) =>
     operate('POST', `/internal/permits/${permit}/transitions`, { event_type: eventType }, status);
 
@@ -87,15 +97,26 @@ describeEachDatabase('internal operator API operations', (database) => {
       const body = workBody(owner, authority);
       const created = await operate('POST', '/internal/works', body, 201);
       const permit = `${body.work_reference_number}-01`;
-      expect(created).toMatchObject({ work_reference_number: body.work_reference_number, permit_reference_number: permit });
+      expect(created).toMatchObject({
+        work_reference_number: body.work_reference_number,
+        permit_reference_number: permit,
+      });
       expect(created.events.map(identity)).toEqual([
-        identity({ event_type: 'permit_submitted', object_type: 'permit', object_reference_number: permit, parent_object_reference_number: body.work_reference_number }),
+        identity({
+          event_type: 'permit_submitted',
+          object_type: 'permit',
+          object_reference_number: permit,
+          parent_object_reference_number: body.work_reference_number,
+        }),
       ]);
       await expectPolled(created.events);
     });
 
     it('stores the operator as acting user and the internal user fields on the events', async () => {
-      const body = workBody(owner, authority, { internal_user_identifier: 'EMP-0042', internal_user_name: 'Alex Operator' });
+      const body = workBody(owner, authority, {
+        internal_user_identifier: 'EMP-0042',
+        internal_user_name: 'Alex Operator',
+      });
       const response = await service.internalRequest('POST', '/internal/works', { token: operator, body });
       const [stored] = await eventsAbout(database.db, response.body.permit_reference_number);
       expect(stored).toMatchObject({ internalUserIdentifier: 'EMP-0042', internalUserName: 'Alex Operator' });
@@ -153,7 +174,12 @@ describeEachDatabase('internal operator API operations', (database) => {
       const granted = await transition(permit as string, 'permit_granted');
       expect(granted.permit_reference_number).toBe(permit);
       expect(granted.events.map(identity)).toEqual([
-        identity({ event_type: 'permit_granted', object_type: 'permit', object_reference_number: permit as string, parent_object_reference_number: work as string }),
+        identity({
+          event_type: 'permit_granted',
+          object_type: 'permit',
+          object_reference_number: permit as string,
+          parent_object_reference_number: work as string,
+        }),
       ]);
       await expectPolled(granted.events);
     });
@@ -190,27 +216,48 @@ describeEachDatabase('internal operator API operations', (database) => {
     it.each([
       ['change_request', 'CR', false],
       ['alteration', 'ALT', true],
-    ] as const)('a %s is submitted and granted about the request, its permit the parent', async (kind, tag, grantFirst) => {
-      const { permit_reference_number: permit } = await submit();
-      if (grantFirst) await transition(permit as string, 'permit_granted');
-      const submitted = await operate(
-        'POST',
-        `/internal/permits/${permit}/change-requests`,
-        { kind, proposed_end_date: '2031-03-09T08:00:00Z', description_of_work: 'Replace two valves' },
-        201,
-      );
-      const reference = `${permit}-${tag}01`;
-      expect(submitted.reference).toBe(reference);
-      const decided = await operate('POST', `/internal/change-requests/${reference}/decision`, { decision: 'granted' }, 200);
-      const expected = (status: string) =>
-        identity({ event_type: `${kind}_${status}`, object_type: 'change_request', object_reference_number: reference, parent_object_reference_number: permit as string });
-      expect([...submitted.events, ...decided.events].map(identity)).toEqual([expected('submitted'), expected('granted')]);
-      await expectPolled([...submitted.events, ...decided.events]);
-    });
+    ] as const)(
+      'a %s is submitted and granted about the request, its permit the parent',
+      async (kind, tag, grantFirst) => {
+        const { permit_reference_number: permit } = await submit();
+        if (grantFirst) await transition(permit as string, 'permit_granted');
+        const submitted = await operate(
+          'POST',
+          `/internal/permits/${permit}/change-requests`,
+          { kind, proposed_end_date: '2031-03-09T08:00:00Z', description_of_work: 'Replace two valves' },
+          201,
+        );
+        const reference = `${permit}-${tag}01`;
+        expect(submitted.reference).toBe(reference);
+        const decided = await operate(
+          'POST',
+          `/internal/change-requests/${reference}/decision`,
+          { decision: 'granted' },
+          200,
+        );
+        const expected = (status: string) =>
+          identity({
+            event_type: `${kind}_${status}`,
+            object_type: 'change_request',
+            object_reference_number: reference,
+            parent_object_reference_number: permit as string,
+          });
+        expect([...submitted.events, ...decided.events].map(identity)).toEqual([
+          expected('submitted'),
+          expected('granted'),
+        ]);
+        await expectPolled([...submitted.events, ...decided.events]);
+      },
+    );
 
     it('deciding a request twice is 409', async () => {
       const { permit_reference_number: permit } = await submit();
-      const { reference } = await operate('POST', `/internal/permits/${permit}/change-requests`, { kind: 'change_request' }, 201);
+      const { reference } = await operate(
+        'POST',
+        `/internal/permits/${permit}/change-requests`,
+        { kind: 'change_request' },
+        201,
+      );
       await operate('POST', `/internal/change-requests/${reference}/decision`, { decision: 'refused' }, 200);
       const again = await service.internalRequest('POST', `/internal/change-requests/${reference}/decision`, {
         token: operator,
@@ -238,19 +285,32 @@ describeEachDatabase('internal operator API operations', (database) => {
       return { objectType, opening, next, tag: lifecycle.tag };
     });
 
-    it.each(lifecycleCases)('$objectType: $opening creates it and $next moves it on, the work the parent', async ({ objectType, opening, next, tag }) => {
-      const { permit_reference_number: permit, work_reference_number: work } = await submit();
-      await transition(permit as string, 'permit_granted');
-      const opened = await operate('POST', `/internal/works/${work}/objects`, { object_type: objectType, event_type: opening }, 201);
-      const reference = `${work}-${tag}01`;
-      expect(opened.reference).toBe(reference);
-      const advanced = await operate('POST', `/internal/objects/${reference}/transitions`, { event_type: next }, 200);
-      expect(advanced.reference).toBe(reference);
-      const expected = (eventType: string) =>
-        identity({ event_type: eventType, object_type: objectType, object_reference_number: reference, parent_object_reference_number: work as string });
-      expect([...opened.events, ...advanced.events].map(identity)).toEqual([expected(opening), expected(next)]);
-      await expectPolled([...opened.events, ...advanced.events]);
-    });
+    it.each(lifecycleCases)(
+      '$objectType: $opening creates it and $next moves it on, the work the parent',
+      async ({ objectType, opening, next, tag }) => {
+        const { permit_reference_number: permit, work_reference_number: work } = await submit();
+        await transition(permit as string, 'permit_granted');
+        const opened = await operate(
+          'POST',
+          `/internal/works/${work}/objects`,
+          { object_type: objectType, event_type: opening },
+          201,
+        );
+        const reference = `${work}-${tag}01`;
+        expect(opened.reference).toBe(reference);
+        const advanced = await operate('POST', `/internal/objects/${reference}/transitions`, { event_type: next }, 200);
+        expect(advanced.reference).toBe(reference);
+        const expected = (eventType: string) =>
+          identity({
+            event_type: eventType,
+            object_type: objectType,
+            object_reference_number: reference,
+            parent_object_reference_number: work as string,
+          });
+        expect([...opened.events, ...advanced.events].map(identity)).toEqual([expected(opening), expected(next)]);
+        await expectPolled([...opened.events, ...advanced.events]);
+      },
+    );
 
     it('an event that does not create a record of the type is 400 naming event_type', async () => {
       const { work_reference_number: work } = await submit();
@@ -264,7 +324,12 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('a transition the record status does not allow is 409', async () => {
       const { work_reference_number: work } = await submit();
-      const { reference } = await operate('POST', `/internal/works/${work}/objects`, { object_type: 'inspection', event_type: 'inspection_passed' }, 201);
+      const { reference } = await operate(
+        'POST',
+        `/internal/works/${work}/objects`,
+        { object_type: 'inspection', event_type: 'inspection_passed' },
+        201,
+      );
       const response = await service.internalRequest('POST', `/internal/objects/${reference}/transitions`, {
         token: operator,
         body: { event_type: 'inspection_outcome_accepted' },
@@ -288,16 +353,46 @@ describeEachDatabase('internal operator API operations', (database) => {
       const body = workBody(owner, quarterAuthority);
       await operate('POST', '/internal/works', body, 201);
       const work = body.work_reference_number;
-      const open = await operate('POST', `/internal/works/${work}/objects`, { object_type: 'sample_inspection', event_type: 'sample_inspection_created' }, 201);
-      const done = await operate('POST', `/internal/works/${work}/objects`, { object_type: 'sample_inspection', event_type: 'sample_inspection_created' }, 201);
-      await operate('POST', `/internal/objects/${done.reference}/transitions`, { event_type: 'sample_inspection_completed' }, 200);
+      const open = await operate(
+        'POST',
+        `/internal/works/${work}/objects`,
+        { object_type: 'sample_inspection', event_type: 'sample_inspection_created' },
+        201,
+      );
+      const done = await operate(
+        'POST',
+        `/internal/works/${work}/objects`,
+        { object_type: 'sample_inspection', event_type: 'sample_inspection_created' },
+        201,
+      );
+      await operate(
+        'POST',
+        `/internal/objects/${done.reference}/transitions`,
+        { event_type: 'sample_inspection_completed' },
+        200,
+      );
 
       const quarter = quarterOf(new Date());
-      const ended = await operate('POST', '/internal/quarters/end', { highway_authority: quarterAuthority.swaCode, quarter }, 200);
+      const ended = await operate(
+        'POST',
+        '/internal/quarters/end',
+        { highway_authority: quarterAuthority.swaCode, quarter },
+        200,
+      );
       expect(ended).toMatchObject({ quarter, expired: [open.reference] });
       expect(ended.events.map(identity)).toEqual([
-        identity({ event_type: 'sample_inspection_expired', object_type: 'sample_inspection', object_reference_number: open.reference as string, parent_object_reference_number: work }),
-        identity({ event_type: 'sample_inspection_quarter_ended', object_type: 'sample_inspection_target', object_reference_number: quarter, parent_object_reference_number: null }),
+        identity({
+          event_type: 'sample_inspection_expired',
+          object_type: 'sample_inspection',
+          object_reference_number: open.reference as string,
+          parent_object_reference_number: work,
+        }),
+        identity({
+          event_type: 'sample_inspection_quarter_ended',
+          object_type: 'sample_inspection_target',
+          object_reference_number: quarter,
+          parent_object_reference_number: null,
+        }),
       ]);
       // The quarter's end is an organisation-level event: notified, not polled.
       const polled = await polledFrom(ended.events, await tokenFor(db, quarterAuthority, 'HighwayAuthority'));
@@ -306,7 +401,12 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('ending a quarter twice is 409', async () => {
       const quarterAuthority = await highwayAuthority(database.db);
-      await operate('POST', '/internal/quarters/end', { highway_authority: quarterAuthority.name, quarter: '2030-Q1' }, 200);
+      await operate(
+        'POST',
+        '/internal/quarters/end',
+        { highway_authority: quarterAuthority.name, quarter: '2030-Q1' },
+        200,
+      );
       const again = await service.internalRequest('POST', '/internal/quarters/end', {
         token: operator,
         body: { highway_authority: quarterAuthority.name, quarter: '2030-Q1' },
@@ -319,7 +419,12 @@ describeEachDatabase('internal operator API operations', (database) => {
     it('adding and removing a contract record organisation events about the promoter', async () => {
       const { db } = database;
       const hired = await contractor(db);
-      const added = await operate('POST', '/internal/contracts', { contractor: hired.name, promoter: owner.swaCode }, 201);
+      const added = await operate(
+        'POST',
+        '/internal/contracts',
+        { contractor: hired.name, promoter: owner.swaCode },
+        201,
+      );
       expect(added).toMatchObject({ contractor: hired.name, promoter: owner.swaCode });
       const removed = await operate(
         'DELETE',
@@ -328,7 +433,12 @@ describeEachDatabase('internal operator API operations', (database) => {
         200,
       );
       const expected = (eventType: string) =>
-        identity({ event_type: eventType, object_type: 'organisation', object_reference_number: owner.swaCode, parent_object_reference_number: null });
+        identity({
+          event_type: eventType,
+          object_type: 'organisation',
+          object_reference_number: owner.swaCode,
+          parent_object_reference_number: null,
+        });
       expect([...added.events, ...removed.events].map(identity)).toEqual([
         expected('organisation_contract_added'),
         expected('organisation_contract_removed'),
@@ -349,9 +459,13 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('removing a contract that is not active is 404', async () => {
       const idle = await contractor(database.db);
-      const response = await service.internalRequest('DELETE', `/internal/contracts/${encodeURIComponent(idle.name)}/${owner.swaCode}`, {
-        token: operator,
-      });
+      const response = await service.internalRequest(
+        'DELETE',
+        `/internal/contracts/${encodeURIComponent(idle.name)}/${owner.swaCode}`,
+        {
+          token: operator,
+        },
+      );
       expect(response.status).toBe(404);
     });
 

@@ -14,12 +14,42 @@ import { workBody } from '../support/internal-api.js';
 /** Every route with a request that passes validation (the objects named need not exist). */
 const routes = [
   { name: 'submit a work', method: 'POST', path: '/internal/works', body: {} },
-  { name: 'transition a permit', method: 'POST', path: '/internal/permits/W1-01/transitions', body: { event_type: 'permit_granted' } },
-  { name: 'submit a change request', method: 'POST', path: '/internal/permits/W1-01/change-requests', body: { kind: 'alteration' } },
-  { name: 'decide a change request', method: 'POST', path: '/internal/change-requests/W1-01-CR01/decision', body: { decision: 'granted' } },
-  { name: 'open a record', method: 'POST', path: '/internal/works/W1/objects', body: { object_type: 'comment', event_type: 'comment_submitted' } },
-  { name: 'advance a record', method: 'POST', path: '/internal/objects/W1-COM01/transitions', body: { event_type: 'comment_read' } },
-  { name: 'end a quarter', method: 'POST', path: '/internal/quarters/end', body: { highway_authority: 'H1', quarter: '2025-Q3' } },
+  {
+    name: 'transition a permit',
+    method: 'POST',
+    path: '/internal/permits/W1-01/transitions',
+    body: { event_type: 'permit_granted' },
+  },
+  {
+    name: 'submit a change request',
+    method: 'POST',
+    path: '/internal/permits/W1-01/change-requests',
+    body: { kind: 'alteration' },
+  },
+  {
+    name: 'decide a change request',
+    method: 'POST',
+    path: '/internal/change-requests/W1-01-CR01/decision',
+    body: { decision: 'granted' },
+  },
+  {
+    name: 'open a record',
+    method: 'POST',
+    path: '/internal/works/W1/objects',
+    body: { object_type: 'comment', event_type: 'comment_submitted' },
+  },
+  {
+    name: 'advance a record',
+    method: 'POST',
+    path: '/internal/objects/W1-COM01/transitions',
+    body: { event_type: 'comment_read' },
+  },
+  {
+    name: 'end a quarter',
+    method: 'POST',
+    path: '/internal/quarters/end',
+    body: { highway_authority: 'H1', quarter: '2025-Q3' },
+  },
   { name: 'add a contract', method: 'POST', path: '/internal/contracts', body: { contractor: 'C1', promoter: 'P1' } },
   { name: 'remove a contract', method: 'DELETE', path: '/internal/contracts/C1/P1', body: undefined },
 ] as const;
@@ -58,7 +88,9 @@ describeEachDatabase('internal operator API requests', (database) => {
       expect(response.status).toBe(401);
     });
 
-    const roleCases = routes.flatMap((route) => ['Planner', 'Contractor', 'HighwayAuthority'].map((role) => ({ ...route, role })));
+    const roleCases = routes.flatMap((route) =>
+      ['Planner', 'Contractor', 'HighwayAuthority'].map((role) => ({ ...route, role })),
+    );
     it.each(roleCases)('$name refuses the $role role with 403', async ({ method, path, body, role }) => {
       const response = await service.internalRequest(method, path, { token: roleTokens[role], body });
       expect(response.status).toBe(403);
@@ -80,14 +112,32 @@ describeEachDatabase('internal operator API requests', (database) => {
       const { [field]: _removed, ...rest } = body;
       return rest;
     };
-    const withField = (field: string, value: unknown) => (body: Record<string, unknown>) => ({ ...body, [field]: value });
+    const withField = (field: string, value: unknown) => (body: Record<string, unknown>) => ({
+      ...body,
+      [field]: value,
+    });
     /** [case, change to a valid work submission, field named, rule] */
     const workCases: [string, (body: Record<string, unknown>) => Record<string, unknown>, string, string][] = [
       ['work_reference_number missing', without('work_reference_number'), 'work_reference_number', 'required'],
-      ['work_reference_number with a space', withField('work_reference_number', 'W 1'), 'work_reference_number', 'pattern'],
-      ['work_reference_number longer than 24', withField('work_reference_number', tooLong(24)), 'work_reference_number', 'pattern'],
+      [
+        'work_reference_number with a space',
+        withField('work_reference_number', 'W 1'),
+        'work_reference_number',
+        'pattern',
+      ],
+      [
+        'work_reference_number longer than 24',
+        withField('work_reference_number', tooLong(24)),
+        'work_reference_number',
+        'pattern',
+      ],
       ['promoter_swa_code missing', without('promoter_swa_code'), 'promoter_swa_code', 'required'],
-      ['highway_authority_swa_code longer than 4', withField('highway_authority_swa_code', '47201'), 'highway_authority_swa_code', 'pattern'],
+      [
+        'highway_authority_swa_code longer than 4',
+        withField('highway_authority_swa_code', '47201'),
+        'highway_authority_swa_code',
+        'pattern',
+      ],
       ['workstream_prefix not three digits', withField('workstream_prefix', '01'), 'workstream_prefix', 'pattern'],
       ['street longer than 100', withField('street', tooLong(100)), 'street', 'maxLength'],
       ['town empty', withField('town', ''), 'town', 'minLength'],
@@ -96,23 +146,61 @@ describeEachDatabase('internal operator API requests', (database) => {
       ['usrn below 1000001', withField('usrn', 1000000), 'usrn', 'minimum'],
       ['usrn not whole', withField('usrn', 7201234.5), 'usrn', 'type'],
       ['road_category above 4', withField('road_category', 5), 'road_category', 'maximum'],
-      ['works_coordinates not a geometry', withField('works_coordinates', { type: 'Circle', coordinates: [1, 2] }), 'works_coordinates', 'oneOf'],
-      ['location_description longer than 500', withField('location_description', tooLong(500)), 'location_description', 'maxLength'],
+      [
+        'works_coordinates not a geometry',
+        withField('works_coordinates', { type: 'Circle', coordinates: [1, 2] }),
+        'works_coordinates',
+        'oneOf',
+      ],
+      [
+        'location_description longer than 500',
+        withField('location_description', tooLong(500)),
+        'location_description',
+        'maxLength',
+      ],
       ['description_of_work missing', without('description_of_work'), 'description_of_work', 'required'],
       ['work_category unknown', withField('work_category', 'huge'), 'work_category', 'enum'],
-      ['traffic_management_type unknown', withField('traffic_management_type', 'none'), 'traffic_management_type', 'enum'],
+      [
+        'traffic_management_type unknown',
+        withField('traffic_management_type', 'none'),
+        'traffic_management_type',
+        'enum',
+      ],
       ['activity_type unknown', withField('activity_type', 'digging'), 'activity_type', 'enum'],
-      ['proposed_start_date not a date-time', withField('proposed_start_date', 'tomorrow'), 'proposed_start_date', 'format'],
+      [
+        'proposed_start_date not a date-time',
+        withField('proposed_start_date', 'tomorrow'),
+        'proposed_start_date',
+        'format',
+      ],
       ['proposed_end_date missing', without('proposed_end_date'), 'proposed_end_date', 'required'],
       ['is_lane_rental a string', withField('is_lane_rental', 'yes'), 'is_lane_rental', 'type'],
-      ['a permit condition unknown', withField('permit_conditions', [{ condition: 'NCT99' }]), 'permit_conditions[0].condition', 'enum'],
+      [
+        'a permit condition unknown',
+        withField('permit_conditions', [{ condition: 'NCT99' }]),
+        'permit_conditions[0].condition',
+        'enum',
+      ],
       ['started_on_submission a string', withField('started_on_submission', 'true'), 'started_on_submission', 'type'],
-      ['internal_user_identifier longer than 100', withField('internal_user_identifier', tooLong(100)), 'internal_user_identifier', 'maxLength'],
-      ['internal_user_name longer than 100', withField('internal_user_name', tooLong(100)), 'internal_user_name', 'maxLength'],
+      [
+        'internal_user_identifier longer than 100',
+        withField('internal_user_identifier', tooLong(100)),
+        'internal_user_identifier',
+        'maxLength',
+      ],
+      [
+        'internal_user_name longer than 100',
+        withField('internal_user_name', tooLong(100)),
+        'internal_user_name',
+        'maxLength',
+      ],
       ['an unknown property', withField('colour', 'red'), 'colour', 'additionalProperties'],
     ];
     it.each(workCases)('submitting a work with %s is 400 naming the field', async (_name, change, field, rule) => {
-      const response = await service.internalRequest('POST', '/internal/works', { token: operator, body: change(workBody(owner, authority)) });
+      const response = await service.internalRequest('POST', '/internal/works', {
+        token: operator,
+        body: change(workBody(owner, authority)),
+      });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('validation_failed');
       expect(response.body.error.details).toContainEqual(expect.objectContaining({ location: 'body', field, rule }));
@@ -120,25 +208,177 @@ describeEachDatabase('internal operator API requests', (database) => {
 
     /** [case, method, path, body, location, field named, rule] */
     const otherCases: [string, string, string, unknown, string, string, string][] = [
-      ['a permit transition without event_type', 'POST', '/internal/permits/W1-01/transitions', {}, 'body', 'event_type', 'required'],
-      ['an unknown permit event', 'POST', '/internal/permits/W1-01/transitions', { event_type: 'permit_exploded' }, 'body', 'event_type', 'enum'],
-      ['a record event as permit event', 'POST', '/internal/permits/W1-01/transitions', { event_type: 'fpn_paid' }, 'body', 'event_type', 'enum'],
-      ['a permit reference longer than 27', 'POST', `/internal/permits/${'P'.repeat(28)}/transitions`, { event_type: 'permit_granted' }, 'path', 'permit_reference_number', 'maxLength'],
-      ['an unknown change request kind', 'POST', '/internal/permits/W1-01/change-requests', { kind: 'wish' }, 'body', 'kind', 'enum'],
-      ['a change request end that is not a date-time', 'POST', '/internal/permits/W1-01/change-requests', { kind: 'alteration', proposed_end_date: '2031-02-30' }, 'body', 'proposed_end_date', 'format'],
-      ['a change request description longer than 500', 'POST', '/internal/permits/W1-01/change-requests', { kind: 'alteration', description_of_work: tooLong(500) }, 'body', 'description_of_work', 'maxLength'],
-      ['a decision of submitted', 'POST', '/internal/change-requests/W1-01-CR01/decision', { decision: 'submitted' }, 'body', 'decision', 'enum'],
-      ['a decision with an unknown property', 'POST', '/internal/change-requests/W1-01-CR01/decision', { decision: 'granted', reason: 'x' }, 'body', 'reason', 'additionalProperties'],
-      ['an unknown record type', 'POST', '/internal/works/W1/objects', { object_type: 'permit', event_type: 'comment_submitted' }, 'body', 'object_type', 'enum'],
-      ['a record without event_type', 'POST', '/internal/works/W1/objects', { object_type: 'comment' }, 'body', 'event_type', 'required'],
-      ['a transition event that creates records', 'POST', '/internal/objects/W1-COM01/transitions', { event_type: 'comment_submitted' }, 'body', 'event_type', 'enum'],
-      ['a record event that is a number', 'POST', '/internal/objects/W1-COM01/transitions', { event_type: 3 }, 'body', 'event_type', 'enum'],
-      ['a quarter Q5', 'POST', '/internal/quarters/end', { highway_authority: 'H1', quarter: '2025-Q5' }, 'body', 'quarter', 'pattern'],
-      ['a quarter end without highway_authority', 'POST', '/internal/quarters/end', { quarter: '2025-Q3' }, 'body', 'highway_authority', 'required'],
-      ['a contract without promoter', 'POST', '/internal/contracts', { contractor: 'C1' }, 'body', 'promoter', 'required'],
-      ['a contractor name longer than 100', 'POST', '/internal/contracts', { contractor: tooLong(100), promoter: 'P1' }, 'body', 'contractor', 'maxLength'],
-      ['a contract removal with an unknown query parameter', 'DELETE', '/internal/contracts/C1/P1?reason=x', undefined, 'query', 'reason', 'additionalProperties'],
-      ['a contract removal with internal_user_name longer than 100', 'DELETE', `/internal/contracts/C1/P1?internal_user_name=${tooLong(100)}`, undefined, 'query', 'internal_user_name', 'maxLength'],
+      [
+        'a permit transition without event_type',
+        'POST',
+        '/internal/permits/W1-01/transitions',
+        {},
+        'body',
+        'event_type',
+        'required',
+      ],
+      [
+        'an unknown permit event',
+        'POST',
+        '/internal/permits/W1-01/transitions',
+        { event_type: 'permit_exploded' },
+        'body',
+        'event_type',
+        'enum',
+      ],
+      [
+        'a record event as permit event',
+        'POST',
+        '/internal/permits/W1-01/transitions',
+        { event_type: 'fpn_paid' },
+        'body',
+        'event_type',
+        'enum',
+      ],
+      [
+        'a permit reference longer than 27',
+        'POST',
+        `/internal/permits/${'P'.repeat(28)}/transitions`,
+        { event_type: 'permit_granted' },
+        'path',
+        'permit_reference_number',
+        'maxLength',
+      ],
+      [
+        'an unknown change request kind',
+        'POST',
+        '/internal/permits/W1-01/change-requests',
+        { kind: 'wish' },
+        'body',
+        'kind',
+        'enum',
+      ],
+      [
+        'a change request end that is not a date-time',
+        'POST',
+        '/internal/permits/W1-01/change-requests',
+        { kind: 'alteration', proposed_end_date: '2031-02-30' },
+        'body',
+        'proposed_end_date',
+        'format',
+      ],
+      [
+        'a change request description longer than 500',
+        'POST',
+        '/internal/permits/W1-01/change-requests',
+        { kind: 'alteration', description_of_work: tooLong(500) },
+        'body',
+        'description_of_work',
+        'maxLength',
+      ],
+      [
+        'a decision of submitted',
+        'POST',
+        '/internal/change-requests/W1-01-CR01/decision',
+        { decision: 'submitted' },
+        'body',
+        'decision',
+        'enum',
+      ],
+      [
+        'a decision with an unknown property',
+        'POST',
+        '/internal/change-requests/W1-01-CR01/decision',
+        { decision: 'granted', reason: 'x' },
+        'body',
+        'reason',
+        'additionalProperties',
+      ],
+      [
+        'an unknown record type',
+        'POST',
+        '/internal/works/W1/objects',
+        { object_type: 'permit', event_type: 'comment_submitted' },
+        'body',
+        'object_type',
+        'enum',
+      ],
+      [
+        'a record without event_type',
+        'POST',
+        '/internal/works/W1/objects',
+        { object_type: 'comment' },
+        'body',
+        'event_type',
+        'required',
+      ],
+      [
+        'a transition event that creates records',
+        'POST',
+        '/internal/objects/W1-COM01/transitions',
+        { event_type: 'comment_submitted' },
+        'body',
+        'event_type',
+        'enum',
+      ],
+      [
+        'a record event that is a number',
+        'POST',
+        '/internal/objects/W1-COM01/transitions',
+        { event_type: 3 },
+        'body',
+        'event_type',
+        'enum',
+      ],
+      [
+        'a quarter Q5',
+        'POST',
+        '/internal/quarters/end',
+        { highway_authority: 'H1', quarter: '2025-Q5' },
+        'body',
+        'quarter',
+        'pattern',
+      ],
+      [
+        'a quarter end without highway_authority',
+        'POST',
+        '/internal/quarters/end',
+        { quarter: '2025-Q3' },
+        'body',
+        'highway_authority',
+        'required',
+      ],
+      [
+        'a contract without promoter',
+        'POST',
+        '/internal/contracts',
+        { contractor: 'C1' },
+        'body',
+        'promoter',
+        'required',
+      ],
+      [
+        'a contractor name longer than 100',
+        'POST',
+        '/internal/contracts',
+        { contractor: tooLong(100), promoter: 'P1' },
+        'body',
+        'contractor',
+        'maxLength',
+      ],
+      [
+        'a contract removal with an unknown query parameter',
+        'DELETE',
+        '/internal/contracts/C1/P1?reason=x',
+        undefined,
+        'query',
+        'reason',
+        'additionalProperties',
+      ],
+      [
+        'a contract removal with internal_user_name longer than 100',
+        'DELETE',
+        `/internal/contracts/C1/P1?internal_user_name=${tooLong(100)}`,
+        undefined,
+        'query',
+        'internal_user_name',
+        'maxLength',
+      ],
     ];
     it.each(otherCases)('%s is 400 naming the field', async (_name, method, path, body, location, field, rule) => {
       const response = await service.internalRequest(method, path, { token: operator, body });
@@ -147,7 +387,10 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('a body that is not an object is 400', async () => {
-      const response = await service.internalRequest('POST', '/internal/quarters/end', { token: operator, body: ['2025-Q3'] });
+      const response = await service.internalRequest('POST', '/internal/quarters/end', {
+        token: operator,
+        body: ['2025-Q3'],
+      });
       expect(response.status).toBe(400);
       expect(response.body.error.details).toContainEqual(expect.objectContaining({ field: '', rule: 'type' }));
     });
@@ -158,7 +401,10 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('a malformed JSON body is 400', async () => {
-      const response = await service.internalRequest('POST', '/internal/contracts', { token: operator, rawBody: '{"contractor": ' });
+      const response = await service.internalRequest('POST', '/internal/contracts', {
+        token: operator,
+        rawBody: '{"contractor": ',
+      });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('validation_failed');
     });
@@ -199,10 +445,14 @@ describeEachDatabase('internal operator API requests', (database) => {
 
     it('no body of any route, however malformed, gets a 5xx', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...routes.filter((route) => route.method === 'POST')), fc.jsonValue(), async (route, body) => {
-          const response = await service.internalRequest(route.method, route.path, { token: operator, body });
-          expect([400, 404, 409]).toContain(response.status);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...routes.filter((route) => route.method === 'POST')),
+          fc.jsonValue(),
+          async (route, body) => {
+            const response = await service.internalRequest(route.method, route.path, { token: operator, body });
+            expect([400, 404, 409]).toContain(response.status);
+          },
+        ),
         { numRuns: 60 },
       );
     });
@@ -222,7 +472,10 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('the internal routes are not served under the interface base path', async () => {
-      const response = await service.request('POST', '/internal/contracts', { token: operator, body: { contractor: 'C1', promoter: 'P1' } });
+      const response = await service.request('POST', '/internal/contracts', {
+        token: operator,
+        body: { contractor: 'C1', promoter: 'P1' },
+      });
       expect(response.status).toBe(404);
     });
   });

@@ -50,7 +50,10 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
 }
 
 /** Starts a long-running command; `output()` is what it printed so far. */
-function start(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string; exited: Promise<number> } {
+function start(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: serviceDirectory,
     env: { ...baseEnv, ...env },
@@ -134,7 +137,10 @@ for (const backend of ['pglite', 'postgres'] as const) {
       const rotated = await cli([...target, 'keys', 'rotate']);
       expect(rotated.code).toBe(0);
       const kid = rotated.stdout.trim();
-      const listed = JSON.parse((await cli([...target, 'keys', 'list', '--json'])).stdout) as { kid: string; retiredAt: string | null }[];
+      const listed = JSON.parse((await cli([...target, 'keys', 'list', '--json'])).stdout) as {
+        kid: string;
+        retiredAt: string | null;
+      }[];
       expect(listed.map((key) => key.kid)).toEqual([...before.map((key) => key.kid), kid]);
       for (const old of before) expect(await cli([...target, 'keys', 'retire', old.kid])).toMatchObject({ code: 0 });
       const last = await cli([...target, 'keys', 'retire', kid]);
@@ -145,10 +151,15 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('the worker command delivers; dead letters are listed and replayed with the same message id', async () => {
       const reference = await withDatabase(async ({ db }) => {
         const owner = await promoter(db);
-        const created = await subscribe(db, await callerOf(db, owner, 'Planner'), { api_endpoint: receiver.url }, {
-          policy: loopbackPolicy,
-          publicBaseUrl: () => 'http://127.0.0.1:1/v7',
-        });
+        const created = await subscribe(
+          db,
+          await callerOf(db, owner, 'Planner'),
+          { api_endpoint: receiver.url },
+          {
+            policy: loopbackPolicy,
+            publicBaseUrl: () => 'http://127.0.0.1:1/v7',
+          },
+        );
         return created.subscription_reference_number;
       });
       receiver.answer = { status: 500 };
@@ -162,15 +173,29 @@ for (const backend of ['pglite', 'postgres'] as const) {
       const dead = await cli([...target, 'deliveries', 'dead', '--subscription', reference, '--json']);
       const [letter] = JSON.parse(dead.stdout) as { messageId: string; attempts: number; lastError: string }[];
       expect(letter).toMatchObject({ attempts: 2, lastError: 'HTTP 500 Internal Server Error' });
-      expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([letter!.messageId, letter!.messageId]);
+      expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([
+        letter!.messageId,
+        letter!.messageId,
+      ]);
 
       expect(await cli([...target, 'deliveries', 'replay', letter!.messageId])).toMatchObject({ code: 0 });
       expect(await cli([...target, 'deliveries', 'replay', letter!.messageId])).toMatchObject({ code: 1 });
       const status = await withDatabase(async ({ db }) =>
-        db.select({ status: deliveries.status, attempts: deliveries.attempts }).from(deliveries).where(eq(deliveries.messageId, letter!.messageId)),
+        db
+          .select({ status: deliveries.status, attempts: deliveries.attempts })
+          .from(deliveries)
+          .where(eq(deliveries.messageId, letter!.messageId)),
       );
       expect(status).toEqual([{ status: 'pending', attempts: 0 }]);
-      const bySubscription = await cli([...target, 'deliveries', 'replay', '--subscription', reference, '--since', '2020-01-01T00:00:00Z']);
+      const bySubscription = await cli([
+        ...target,
+        'deliveries',
+        'replay',
+        '--subscription',
+        reference,
+        '--since',
+        '2020-01-01T00:00:00Z',
+      ]);
       expect(bySubscription.code).toBe(1); // nothing dead any more
       expect((await cli([...target, 'deliveries', 'replay'])).code).toBe(1);
       receiver.answer = { status: 200 };
@@ -183,11 +208,15 @@ for (const backend of ['pglite', 'postgres'] as const) {
         await eventually(() => expect(served.output()).toContain('Try: curl'), 60_000);
         expect(served.output()).toContain('Simulating 20 activities a second.');
         const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
-        const tokens = [...served.output().matchAll(/\.highways\s.*?(se_[A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+        const tokens = [...served.output().matchAll(/\.highways\s.*?(se_[A-Za-z0-9_-]{43})/g)].map(
+          (match) => match[1]!,
+        );
         const polled = async () => {
           let rows = 0;
           for (const token of tokens) {
-            const page = (await (await fetch(`${baseUrl}/works/updates?page_size=250`, { headers: { token } })).json()) as { rows: unknown[] };
+            const page = (await (
+              await fetch(`${baseUrl}/works/updates?page_size=250`, { headers: { token } })
+            ).json()) as { rows: unknown[] };
             rows += page.rows.length;
           }
           return rows;

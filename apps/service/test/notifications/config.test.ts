@@ -18,7 +18,9 @@ describe('notification configuration', () => {
   });
 
   it('refuses a pub/sub signature version other than 1 or 2', () => {
-    expect(() => notificationConfigFromEnv({ PUBSUB_SIGNATURE_VERSION: '3' })).toThrow(/PUBSUB_SIGNATURE_VERSION must be 1 or 2/);
+    expect(() => notificationConfigFromEnv({ PUBSUB_SIGNATURE_VERSION: '3' })).toThrow(
+      /PUBSUB_SIGNATURE_VERSION must be 1 or 2/,
+    );
   });
 
   it('reads every variable', () => {

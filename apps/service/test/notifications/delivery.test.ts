@@ -20,7 +20,14 @@ import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from 
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { documentSchema, type RunningService } from '../support/http.js';
-import { arrived, eventually, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
+import {
+  arrived,
+  eventually,
+  startNotificationService,
+  startTestWorker,
+  tokenFor,
+  type MovableWorker,
+} from './harness.js';
 import { referenceOfTopicArn, topicArnOf } from '../../src/delivery/messages.js';
 
 interface Received {
@@ -48,7 +55,8 @@ function receivedFor(receiver: Receiver, reference: string): Received[] {
   return receiver.received
     .map((request) => {
       const message = JSON.parse(request.body) as Record<string, string>;
-      const payload = message.Type === 'Notification' ? (JSON.parse(message.Message ?? '') as Record<string, unknown>) : undefined;
+      const payload =
+        message.Type === 'Notification' ? (JSON.parse(message.Message ?? '') as Record<string, unknown>) : undefined;
       return { request, message, payload };
     })
     .filter((received) => received.message.TopicArn === topicArnOf(reference))
@@ -70,7 +78,9 @@ function signedByPublishedKey(request: ReceivedRequest, keys: JsonWebKey[]): boo
     const [version, signature = ''] = entry.split(',');
     return (
       version === 'v1a' &&
-      keys.some((jwk) => verify(null, content, createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(signature, 'base64')))
+      keys.some((jwk) =>
+        verify(null, content, createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(signature, 'base64')),
+      )
     );
   });
 }
@@ -125,7 +135,11 @@ describeEachDatabase('notification delivery', (database) => {
   const fixture = deliveryFixture(database, { onOutcome: (outcome) => outcomes.push(outcome) });
   let keys: JsonWebKey[];
   beforeAll(async () => {
-    keys = ((await (await fetch(new URL('/.well-known/webhook-keys', fixture.service.baseUrl))).json()) as { keys: JsonWebKey[] }).keys;
+    keys = (
+      (await (await fetch(new URL('/.well-known/webhook-keys', fixture.service.baseUrl))).json()) as {
+        keys: JsonWebKey[];
+      }
+    ).keys;
   });
 
   const { subscribe, subscribeConfirmed } = fixture;
@@ -153,7 +167,9 @@ describeEachDatabase('notification delivery', (database) => {
     expect(confirmation!.message).toMatchObject({
       Type: 'SubscriptionConfirmation',
       TopicArn: topicArnOf(reference),
-      SubscribeURL: expect.stringMatching(new RegExp(`^${fixture.service.baseUrl}/api-notifications/confirm\\?token=cnf_`)),
+      SubscribeURL: expect.stringMatching(
+        new RegExp(`^${fixture.service.baseUrl}/api-notifications/confirm\\?token=cnf_`),
+      ),
     });
     expect(confirmation!.request.headers).toMatchObject({
       'content-type': 'text/plain; charset=UTF-8',
@@ -180,13 +196,21 @@ describeEachDatabase('notification delivery', (database) => {
       work_reference_number: workReferenceNumber,
       object_reference_number: permitReferenceNumber,
     });
-    expect(notified!.request.headers).toMatchObject({ 'webhook-id': notified!.message.MessageId, 'x-amz-sns-message-type': 'Notification' });
+    expect(notified!.request.headers).toMatchObject({
+      'webhook-id': notified!.message.MessageId,
+      'x-amz-sns-message-type': 'Notification',
+    });
     expect(signedByPublishedKey(notified!.request, keys)).toBe(true);
 
-    const tampered = { ...notified!.request, body: notified!.request.body.replace('permit_submitted', 'permit_granted') };
+    const tampered = {
+      ...notified!.request,
+      body: notified!.request.body.replace('permit_submitted', 'permit_granted'),
+    };
     expect(signedByPublishedKey(tampered, keys)).toBe(false);
 
-    expect((await fixture.service.request('POST', '/api-notifications/unsubscribe', { token, body: {} })).status).toBe(204);
+    expect((await fixture.service.request('POST', '/api-notifications/unsubscribe', { token, body: {} })).status).toBe(
+      204,
+    );
     const after = await work(database.db, owner, authority);
     expect(await deliveriesOfWork(after.workReferenceNumber)).toEqual([]);
   });
@@ -198,7 +222,9 @@ describeEachDatabase('notification delivery', (database) => {
     const { workReferenceNumber } = await work(database.db, owner, authority, { actor });
     const [notified] = await arrived(1, () => notificationsFor(fixture.receiver, reference));
     const planner = await callerOf(database.db, owner, 'Planner');
-    const [row] = (await pollUpdates(database.db, planner, {})).rows.filter((r) => r.work_reference_number === workReferenceNumber);
+    const [row] = (await pollUpdates(database.db, planner, {})).rows.filter(
+      (r) => r.work_reference_number === workReferenceNumber,
+    );
     expect(notified!.payload).toEqual({
       ...row,
       promoter_swa_code: owner.swaCode,
@@ -223,9 +249,12 @@ describeEachDatabase('notification delivery', (database) => {
     const { workReferenceNumber } = await work(database.db, owner, authority);
     for (const reference of [forAuthority, forContractor]) {
       await eventually(() =>
-        expect(notificationsFor(fixture.receiver, reference).map((got) => [got.payload?.work_reference_number, got.payload?.promoter_swa_code])).toEqual([
-          [workReferenceNumber, owner.swaCode],
-        ]),
+        expect(
+          notificationsFor(fixture.receiver, reference).map((got) => [
+            got.payload?.work_reference_number,
+            got.payload?.promoter_swa_code,
+          ]),
+        ).toEqual([[workReferenceNumber, owner.swaCode]]),
       );
     }
   });
@@ -308,7 +337,9 @@ describeEachDatabase('notification delivery', (database) => {
       const since = new Date(Date.now() - 1000);
       await work(database.db, owner, authority);
       await work(database.db, owner, authority);
-      await eventually(async () => expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(2));
+      await eventually(async () =>
+        expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(2),
+      );
       fixture.answers.delete(reference);
       expect(await replayDeadLetters(database.db, { subscription: reference, since })).toBe(2);
       await eventually(async () => expect(await listDeadLetters(database.db, { subscription: reference })).toEqual([]));
@@ -321,14 +352,20 @@ describeEachDatabase('notification delivery', (database) => {
         return { status: 307, headers: { location: `${fixture.receiver.url}?redirected` } };
       });
       await work(database.db, owner, authority);
-      await eventually(async () => expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(1));
+      await eventually(async () =>
+        expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(1),
+      );
       expect(redirected).toBe(0);
-      expect((await listDeadLetters(database.db, { subscription: reference }))[0]!.lastError).toMatch(/redirects are not followed/);
+      expect((await listDeadLetters(database.db, { subscription: reference }))[0]!.lastError).toMatch(
+        /redirects are not followed/,
+      );
     });
 
     it('Retry-After is honoured, and every attempt carries a fresh timestamp of its own', async () => {
       let answered = 0;
-      fixture.answers.set(reference, () => (++answered === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 }));
+      fixture.answers.set(reference, () =>
+        ++answered === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 },
+      );
       await work(database.db, owner, authority);
       const [first, second] = await arrived(2, () => notificationsFor(fixture.receiver, reference));
       expect(second!.request.receivedAt - first!.request.receivedAt).toBeGreaterThanOrEqual(950);
@@ -336,7 +373,9 @@ describeEachDatabase('notification delivery', (database) => {
         expect(Math.abs(Number(request.headers['webhook-timestamp']) - request.receivedAt / 1000)).toBeLessThan(5);
         expect(signedByPublishedKey(request, keys)).toBe(true);
       }
-      expect(Number(second!.request.headers['webhook-timestamp'])).toBeGreaterThan(Number(first!.request.headers['webhook-timestamp']));
+      expect(Number(second!.request.headers['webhook-timestamp'])).toBeGreaterThan(
+        Number(first!.request.headers['webhook-timestamp']),
+      );
       expect(second!.request.headers['webhook-id']).toBe(first!.request.headers['webhook-id']);
     });
 
@@ -344,7 +383,9 @@ describeEachDatabase('notification delivery', (database) => {
       fixture.answers.set(reference, () => ({ status: 410 }));
       await work(database.db, owner, authority);
       await eventually(async () =>
-        expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual([]),
+        expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual(
+          [],
+        ),
       );
       expect(notificationsFor(fixture.receiver, reference)).toHaveLength(1);
     });
@@ -356,7 +397,10 @@ describeEachDatabase('notification delivery', (database) => {
     let answered = 0;
     // Every third attempt fails: earlier messages are retried while later ones are due.
     fixture.answers.set(reference, () => ({ status: ++answered % 3 === 1 ? 500 : 200 }));
-    const immediate = await work(database.db, owner, authority, { workCategory: 'immediate_emergency', startedOnSubmission: true });
+    const immediate = await work(database.db, owner, authority, {
+      workCategory: 'immediate_emergency',
+      startedOnSubmission: true,
+    });
     const standard = await work(database.db, owner, authority);
     for (const eventType of ['permit_granted', 'permit_cancelled'] as const) {
       await transitionPermit(database.db, { permitReferenceNumber: standard.permitReferenceNumber, eventType });
@@ -399,7 +443,15 @@ describeEachDatabase('notification delivery', (database) => {
       .select()
       .from(deliveries)
       .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
-      .where(and(eq(subscriptions.reference, reference), inArray(deliveries.auditEventId, events.map((event) => event.id))));
+      .where(
+        and(
+          eq(subscriptions.reference, reference),
+          inArray(
+            deliveries.auditEventId,
+            events.map((event) => event.id),
+          ),
+        ),
+      );
     expect(theirs).toEqual([]);
   });
 });
@@ -411,19 +463,26 @@ describeEachDatabase('unconfirmed subscriptions', (database) => {
     const owner = await promoter(database.db);
     const token = await tokenFor(database.db, owner, 'Planner');
     const subscribe = () =>
-      fixture.service.request('POST', '/api-notifications/subscribe', { token, body: { api_endpoint: fixture.receiver.url } });
+      fixture.service.request('POST', '/api-notifications/subscribe', {
+        token,
+        body: { api_endpoint: fixture.receiver.url },
+      });
     const reference = (await subscribe()).body.subscription_reference_number as string;
     const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
 
     fixture.worker.advance(47 * 3600 * 1000);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toHaveLength(1);
+    expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toHaveLength(
+      1,
+    );
 
     fixture.worker.advance(3600 * 1000 + 1000);
     await eventually(async () =>
       expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual([]),
     );
-    expect(await database.db.select().from(deliveries).where(eq(deliveries.messageId, confirmation!.message.MessageId!))).toEqual([]);
+    expect(
+      await database.db.select().from(deliveries).where(eq(deliveries.messageId, confirmation!.message.MessageId!)),
+    ).toEqual([]);
     expect((await fetch(confirmation!.message.SubscribeURL!)).status).toBe(404);
     expect((await subscribe()).status).toBe(200);
   });
@@ -472,7 +531,9 @@ describeEachDatabase('concurrent writers and a flaky receiver', (database) => {
     );
     const notified = () => new Set(notificationsFor(fixture.receiver, reference).map((got) => got.payload?.update_id));
     await eventually(() => expect(notified().size).toBe(44), 30_000);
-    await eventually(async () => expect(await database.db.select().from(deliveries).where(eq(deliveries.status, 'pending'))).toEqual([]));
+    await eventually(async () =>
+      expect(await database.db.select().from(deliveries).where(eq(deliveries.status, 'pending'))).toEqual([]),
+    );
     for (const { workReferenceNumber } of created) {
       const arrivals = notificationsFor(fixture.receiver, reference)
         .filter((got) => got.payload?.work_reference_number === workReferenceNumber)

@@ -20,7 +20,13 @@ import { join } from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Organisation } from '../../src/admin/organisations.js';
-import { openDatabase, queryRows, type Database, type DatabaseConfig, type DatabaseHandle } from '../../src/db/database.js';
+import {
+  openDatabase,
+  queryRows,
+  type Database,
+  type DatabaseConfig,
+  type DatabaseHandle,
+} from '../../src/db/database.js';
 import { auditEvents, deliveries, subscriptions } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
@@ -56,10 +62,15 @@ async function confirmedSubscriber(db: Database, endpoint: string): Promise<Subs
   const owner = await promoter(db);
   const authority = await highwayAuthority(db);
   const caller = await callerOf(db, owner, 'Planner');
-  const { subscription_reference_number: reference } = await subscribe(db, caller, { api_endpoint: endpoint }, {
-    policy: loopbackPolicy,
-    publicBaseUrl: () => 'http://127.0.0.1:1/v7',
-  });
+  const { subscription_reference_number: reference } = await subscribe(
+    db,
+    caller,
+    { api_endpoint: endpoint },
+    {
+      policy: loopbackPolicy,
+      publicBaseUrl: () => 'http://127.0.0.1:1/v7',
+    },
+  );
   await confirmSubscription(db, await confirmationTokenOf(db, reference));
   return { owner, authority, reference };
 }
@@ -109,7 +120,8 @@ function notificationsOf(requests: readonly ReceivedRequest[], { reference }: Su
   });
 }
 
-const distinctUpdateIds = (notified: readonly Notified[]) => [...new Set(notified.map((got) => got.updateId))].sort((a, b) => a - b);
+const distinctUpdateIds = (notified: readonly Notified[]) =>
+  [...new Set(notified.map((got) => got.updateId))].sort((a, b) => a - b);
 
 /**
  * Every message sent more than once repeats its first sending's `webhook-id` and body (the
@@ -145,7 +157,13 @@ interface Backend {
 async function createBackend(kind: Backend['kind']): Promise<Backend> {
   if (kind === 'postgres') {
     const created = await createServerDatabase();
-    return { kind, args: ['--database-url', created.url], config: { kind, url: created.url }, concurrent: true, cleanUp: created.drop };
+    return {
+      kind,
+      args: ['--database-url', created.url],
+      config: { kind, url: created.url },
+      concurrent: true,
+      cleanUp: created.drop,
+    };
   }
   const directory = mkdtempSync(join(tmpdir(), 'street-events-faults-'));
   return {
@@ -203,7 +221,9 @@ for (const kind of ['postgres', 'pglite'] as const) {
       // The first ten notifications are answered; later ones are held unanswered (each attempt times out) until the kill.
       let holding = true;
       got.answer = (request) =>
-        holding && notificationsOf(got.received, subscriber).length > 10 && notificationsOf([request], subscriber).length > 0
+        holding &&
+        notificationsOf(got.received, subscriber).length > 10 &&
+        notificationsOf([request], subscriber).length > 0
           ? { status: 200, delayMs: 120_000 }
           : { status: 200 };
       if (!backend.concurrent) await recordWorks(await database(), subscriber, 16);
@@ -220,7 +240,10 @@ for (const kind of ['postgres', 'pglite'] as const) {
       const expected = due ?? (await dueUpdateIds(await database(), subscriber));
       expect(beforeRestart).toBeLessThan(expected.length);
       const second = await startService();
-      await eventually(() => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected), afterLeaseMs);
+      await eventually(
+        () => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected),
+        afterLeaseMs,
+      );
 
       // The held messages reached the receiver before the kill and were sent again after it.
       expect(expectRepeatsIdentical(notificationsOf(got.received, subscriber))).toBeGreaterThan(0);
@@ -250,7 +273,10 @@ for (const kind of ['postgres', 'pglite'] as const) {
 
       const back = (receiver = await startReceiver(port));
       back.answer = { status: 503 };
-      await eventually(() => expect(notificationsOf(back.received, subscriber).length).toBeGreaterThanOrEqual(16), 30_000);
+      await eventually(
+        () => expect(notificationsOf(back.received, subscriber).length).toBeGreaterThanOrEqual(16),
+        30_000,
+      );
       const answeredOk = new Set<ReceivedRequest>();
       back.answer = (request) => {
         answeredOk.add(request);
@@ -300,7 +326,10 @@ describe('delivery while PostgreSQL crashes and restarts [private postgres clust
     // After ten notifications, answers take 1.5 s (within the attempt limit) while the database goes
     // down: the outcomes cannot be recorded until it is back.
     let holding = true;
-    got.answer = () => (holding && notificationsOf(got.received, subscriber).length > 10 ? { status: 200, delayMs: 1500 } : { status: 200 });
+    got.answer = () =>
+      holding && notificationsOf(got.received, subscriber).length > 10
+        ? { status: 200, delayMs: 1500 }
+        : { status: 200 };
     // Polling once a minute: only the LISTEN connection, re-established, can wake the worker in time.
     service = await startServiceProcess(['--database-url', cluster!.url], {
       ...serviceEnv,
@@ -318,7 +347,10 @@ describe('delivery while PostgreSQL crashes and restarts [private postgres clust
 
     await recordWorks(db, subscriber, 8);
     const expected = await dueUpdateIds(db, subscriber);
-    await eventually(() => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected), afterLeaseMs);
+    await eventually(
+      () => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected),
+      afterLeaseMs,
+    );
     await eventually(async () => expect(await deliveryStatuses(db, subscriber)).toEqual({}), 60_000);
     // The outcomes answered during the outage were recorded once it ended, not left to a lease
     // that would have sent those messages again.

@@ -21,7 +21,11 @@ import { startService, type RunningService } from '../support/http.js';
 
 let userSequence = 0;
 export async function tokenFor(db: Database, organisation: Organisation, role: UserRole): Promise<string> {
-  const user = await createUser(db, { username: `notify-user-${++userSequence}`, role, organisation: organisation.name });
+  const user = await createUser(db, {
+    username: `notify-user-${++userSequence}`,
+    role,
+    organisation: organisation.name,
+  });
   return (await issueToken(db, user.username)).token;
 }
 
@@ -55,7 +59,10 @@ export interface MovableWorker extends DeliveryWorker {
   advance(ms: number): void;
 }
 
-export async function startTestWorker(database: TestDatabase, overrides: Partial<WorkerOptions> = {}): Promise<MovableWorker> {
+export async function startTestWorker(
+  database: TestDatabase,
+  overrides: Partial<WorkerOptions> = {},
+): Promise<MovableWorker> {
   let offset = 0;
   const worker = await startWorker({
     db: database.db,

@@ -1,12 +1,22 @@
 /** Signing keys in the database: created once, rotated, retired; the published set follows. */
 import { expect, it } from 'vitest';
 import { signatureHeader } from '../../src/delivery/signing.js';
-import { activeSigningKeys, ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../../src/notifications/keys.js';
+import {
+  activeSigningKeys,
+  ensureSigningKey,
+  listSigningKeys,
+  retireSigningKey,
+  rotateSigningKey,
+} from '../../src/notifications/keys.js';
 import { describeEachDatabase } from '../support/databases.js';
 
 describeEachDatabase('signing keys', (database) => {
   it('concurrent first starts create a single key', async () => {
-    const results = await Promise.all([ensureSigningKey(database.db), ensureSigningKey(database.db), ensureSigningKey(database.db)]);
+    const results = await Promise.all([
+      ensureSigningKey(database.db),
+      ensureSigningKey(database.db),
+      ensureSigningKey(database.db),
+    ]);
     expect(new Set(results.map((keys) => keys.map((key) => key.kid).join()))).toHaveProperty('size', 1);
     expect(await listSigningKeys(database.db)).toHaveLength(1);
   });

@@ -29,10 +29,14 @@ async function startTlsProxy(target: () => string): Promise<{ url: string; ca: s
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
   const server = https.createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
-    const upstream = httpRequest(new URL(request.url ?? '/', target()), { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = httpRequest(
+      new URL(request.url ?? '/', target()),
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     request.pipe(upstream);
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
@@ -74,13 +78,18 @@ describeEachDatabase('pub/sub signature', (database) => {
   });
 
   const messagesOf = (reference: string, type: string): Message[] =>
-    receiver.received.map((request) => JSON.parse(request.body) as Message).filter((m) => m.TopicArn === topicArnOf(reference) && m.Type === type);
+    receiver.received
+      .map((request) => JSON.parse(request.body) as Message)
+      .filter((m) => m.TopicArn === topicArnOf(reference) && m.Type === type);
 
   async function confirmedSubscription() {
     const owner = await promoter(database.db);
     const authority = await highwayAuthority(database.db);
     const token = await tokenFor(database.db, owner, 'Planner');
-    const subscribed = await service.request('POST', '/api-notifications/subscribe', { token, body: { api_endpoint: receiver.url } });
+    const subscribed = await service.request('POST', '/api-notifications/subscribe', {
+      token,
+      body: { api_endpoint: receiver.url },
+    });
     const reference = subscribed.body.subscription_reference_number as string;
     const [confirmation] = await arrived(1, () => messagesOf(reference, 'SubscriptionConfirmation'));
     const confirmUrl = new URL(confirmation!.SubscribeURL!);
@@ -92,7 +101,10 @@ describeEachDatabase('pub/sub signature', (database) => {
 
   it('sns-validator accepts a real confirmation and notification, SignatureVersion 1, certificate from the service', async () => {
     const { confirmation, notification } = await confirmedSubscription();
-    expect(confirmation).toMatchObject({ SignatureVersion: '1', SigningCertURL: expect.stringMatching(`^${proxy.url}/v7/api-notifications/signing-certificates/\\d+\\.pem$`) });
+    expect(confirmation).toMatchObject({
+      SignatureVersion: '1',
+      SigningCertURL: expect.stringMatching(`^${proxy.url}/v7/api-notifications/signing-certificates/\\d+\\.pem$`),
+    });
     expect(await validate(validator, confirmation)).toBeUndefined();
     expect(await validate(validator, notification)).toBeUndefined();
   });
@@ -113,7 +125,10 @@ describeEachDatabase('pub/sub signature', (database) => {
     expect((await fetch(forged)).status).toBe(404);
     const removed = await fetch(local);
     const answer: unknown = await removed.json();
-    expect([removed.status, answer]).toEqual([200, { subscription_reference_number: reference, status: 'unsubscribed' }]);
+    expect([removed.status, answer]).toEqual([
+      200,
+      { subscription_reference_number: reference, status: 'unsubscribed' },
+    ]);
     expect(documentSchema('SubscriptionUnsubscribedResponse')(answer)).toBe(true);
     expect((await fetch(local)).status).toBe(404);
   });
@@ -128,7 +143,10 @@ describeEachDatabase('pub/sub signing certificates', (database) => {
 
   it.each(['999999.pem', '1.crt', 'x.pem'])('an unknown certificate (%s) is 404 with the error body', async (file) => {
     const response = await fetch(`${service.baseUrl}/api-notifications/signing-certificates/${file}`);
-    expect([response.status, ((await response.json()) as { error: { code: string } }).error.code]).toEqual([404, 'not_found']);
+    expect([response.status, ((await response.json()) as { error: { code: string } }).error.code]).toEqual([
+      404,
+      'not_found',
+    ]);
   });
 });
 
@@ -152,7 +170,10 @@ describeEachDatabase('pub/sub signature version 2', (database) => {
     const { canonicalString } = await import('../../src/delivery/pubsub-signature.js');
     const owner = await promoter(database.db);
     const token = await tokenFor(database.db, owner, 'Planner');
-    const subscribed = await service.request('POST', '/api-notifications/subscribe', { token, body: { api_endpoint: receiver.url } });
+    const subscribed = await service.request('POST', '/api-notifications/subscribe', {
+      token,
+      body: { api_endpoint: receiver.url },
+    });
     const reference = subscribed.body.subscription_reference_number as string;
     const [request] = await arrived(1, () => receiver.received.filter((r) => r.body.includes(reference)));
     const message = JSON.parse(request!.body) as Message & { Type: 'SubscriptionConfirmation' };

@@ -27,7 +27,8 @@ describeEachDatabase('subscriptions', (database) => {
 
   const subscribeAs = (token: string, body: object = { api_endpoint: endpoint }) =>
     service.request('POST', '/api-notifications/subscribe', { token, body });
-  const unsubscribeAs = (token: string, body: object = {}) => service.request('POST', '/api-notifications/unsubscribe', { token, body });
+  const unsubscribeAs = (token: string, body: object = {}) =>
+    service.request('POST', '/api-notifications/unsubscribe', { token, body });
   const listAs = (token: string) => service.request('GET', '/api-notifications/subscriptions', { token });
 
   async function plannerOfNewPromoter() {
@@ -71,7 +72,9 @@ describeEachDatabase('subscriptions', (database) => {
       const again = await subscribeAs(await tokenFor(database.db, owner, 'Planner'), { api_endpoint: other });
       expect(again.status).toBe(200);
       const second = again.body.subscription_reference_number as string;
-      expect((await listAs(token)).body).toEqual([{ subscription_reference_number: second, subscription_description: '', subscription_url: other }]);
+      expect((await listAs(token)).body).toEqual([
+        { subscription_reference_number: second, subscription_description: '', subscription_url: other },
+      ]);
       expect((await confirm(service, await confirmationTokenOf(database.db, second))).status).toBe(200);
       expect(second).not.toBe(first);
     });
@@ -128,7 +131,8 @@ describeEachDatabase('subscriptions', (database) => {
       const first = await promoter(database.db);
       const second = await promoter(database.db);
       const firm = await contractor(database.db);
-      for (const contracted of [first, second]) await addContract(database.db, { contractor: firm.name, promoter: contracted.name });
+      for (const contracted of [first, second])
+        await addContract(database.db, { contractor: firm.name, promoter: contracted.name });
       const token = await tokenFor(database.db, firm, 'Contractor');
       const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
       expect(await coverageOf(reference)).toEqual([first.id, second.id].sort());
@@ -160,7 +164,8 @@ describeEachDatabase('subscriptions', (database) => {
       const only = await promoter(database.db);
       const firm = await contractor(database.db);
       await addContract(database.db, { contractor: firm.name, promoter: only.name });
-      const reference = (await subscribeAs(await tokenFor(database.db, firm, 'Contractor'))).body.subscription_reference_number;
+      const reference = (await subscribeAs(await tokenFor(database.db, firm, 'Contractor'))).body
+        .subscription_reference_number;
       await removeContract(database.db, { contractor: firm.name, promoter: only.name });
       expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual([]);
     });
@@ -194,7 +199,9 @@ describeEachDatabase('subscriptions', (database) => {
       const { token } = await plannerOfNewPromoter();
       const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
       const confirmation = await confirmationTokenOf(database.db, reference);
-      const head = await fetch(`${service.baseUrl}/api-notifications/confirm?token=${confirmation}`, { method: 'HEAD' });
+      const head = await fetch(`${service.baseUrl}/api-notifications/confirm?token=${confirmation}`, {
+        method: 'HEAD',
+      });
       expect(head.status).toBe(405);
       expect(head.headers.get('allow')).toBe('GET');
       expect((await confirm(service, confirmation)).status).toBe(200);
@@ -220,8 +227,17 @@ describeEachDatabase('subscriptions', (database) => {
       const [removed] = await database.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.objectReferenceNumber, reference), eq(auditEvents.eventType, 'event_subscription_removed')));
-      expect(removed).toMatchObject({ objectType: 'event_subscription', internalUserIdentifier: 'EMP-2', internalUserName: 'Alex Jones' });
+        .where(
+          and(
+            eq(auditEvents.objectReferenceNumber, reference),
+            eq(auditEvents.eventType, 'event_subscription_removed'),
+          ),
+        );
+      expect(removed).toMatchObject({
+        objectType: 'event_subscription',
+        internalUserIdentifier: 'EMP-2',
+        internalUserName: 'Alex Jones',
+      });
       expect((await subscribeAs(token)).status).toBe(200);
     });
 
@@ -277,7 +293,8 @@ describeEachDatabase('subscriptions', (database) => {
       const first = await promoter(database.db);
       const second = await promoter(database.db);
       const firm = await contractor(database.db);
-      for (const contracted of [first, second]) await addContract(database.db, { contractor: firm.name, promoter: contracted.name });
+      for (const contracted of [first, second])
+        await addContract(database.db, { contractor: firm.name, promoter: contracted.name });
       const token = await tokenFor(database.db, firm, 'Contractor');
       const reference = await subscribeAndConfirm(token);
       expect((await unsubscribeAs(token)).status).toBe(204);
@@ -285,7 +302,12 @@ describeEachDatabase('subscriptions', (database) => {
       const removedEvents = await database.db
         .select({ promoterOrgId: auditEvents.promoterOrgId })
         .from(auditEvents)
-        .where(and(eq(auditEvents.objectReferenceNumber, reference), eq(auditEvents.eventType, 'event_subscription_removed')));
+        .where(
+          and(
+            eq(auditEvents.objectReferenceNumber, reference),
+            eq(auditEvents.eventType, 'event_subscription_removed'),
+          ),
+        );
       expect(removedEvents.map((event) => event.promoterOrgId).sort()).toEqual([first.id, second.id].sort());
     });
   });
@@ -315,7 +337,10 @@ describeEachDatabase('subscriptions', (database) => {
 
     it('refuses any query parameter with 400', async () => {
       const { token } = await plannerOfNewPromoter();
-      const response = await service.request('GET', '/api-notifications/subscriptions', { token, query: { swa_code: 'P1' } });
+      const response = await service.request('GET', '/api-notifications/subscriptions', {
+        token,
+        query: { swa_code: 'P1' },
+      });
       expect(response.status).toBe(400);
     });
 
@@ -362,11 +387,31 @@ describeEachDatabase('subscriptions', (database) => {
     });
 
     it.each([
-      ['subscribe', 'api_endpoint', { api_endpoint: `http://127.0.0.1/${long(create.api_endpoint.maxLength - 'http://127.0.0.1/'.length + 1)}` }],
-      ['subscribe', 'subscription_description', { api_endpoint: endpoint, subscription_description: long(create.subscription_description.maxLength + 1) }],
-      ['subscribe', 'internal_user_identifier', { api_endpoint: endpoint, internal_user_identifier: long(create.internal_user_identifier.maxLength + 1) }],
-      ['subscribe', 'internal_user_name', { api_endpoint: endpoint, internal_user_name: long(create.internal_user_name.maxLength + 1) }],
-      ['unsubscribe', 'internal_user_identifier', { internal_user_identifier: long(remove.internal_user_identifier.maxLength + 1) }],
+      [
+        'subscribe',
+        'api_endpoint',
+        { api_endpoint: `http://127.0.0.1/${long(create.api_endpoint.maxLength - 'http://127.0.0.1/'.length + 1)}` },
+      ],
+      [
+        'subscribe',
+        'subscription_description',
+        { api_endpoint: endpoint, subscription_description: long(create.subscription_description.maxLength + 1) },
+      ],
+      [
+        'subscribe',
+        'internal_user_identifier',
+        { api_endpoint: endpoint, internal_user_identifier: long(create.internal_user_identifier.maxLength + 1) },
+      ],
+      [
+        'subscribe',
+        'internal_user_name',
+        { api_endpoint: endpoint, internal_user_name: long(create.internal_user_name.maxLength + 1) },
+      ],
+      [
+        'unsubscribe',
+        'internal_user_identifier',
+        { internal_user_identifier: long(remove.internal_user_identifier.maxLength + 1) },
+      ],
       ['unsubscribe', 'internal_user_name', { internal_user_name: long(remove.internal_user_name.maxLength + 1) }],
     ] as const)('%s: %s over its limit is 400 naming it', async (operation, field, body) => {
       const { token } = await plannerOfNewPromoter();
@@ -376,9 +421,15 @@ describeEachDatabase('subscriptions', (database) => {
     });
 
     it.each([
-      ['api_endpoint', { api_endpoint: `http://127.0.0.1/${long(create.api_endpoint.maxLength - 'http://127.0.0.1/'.length)}` }],
+      [
+        'api_endpoint',
+        { api_endpoint: `http://127.0.0.1/${long(create.api_endpoint.maxLength - 'http://127.0.0.1/'.length)}` },
+      ],
       ['subscription_description', { api_endpoint: endpoint, subscription_description: long(100) }],
-      ['internal_user_identifier and internal_user_name', { api_endpoint: endpoint, internal_user_identifier: long(100), internal_user_name: long(100) }],
+      [
+        'internal_user_identifier and internal_user_name',
+        { api_endpoint: endpoint, internal_user_identifier: long(100), internal_user_name: long(100) },
+      ],
     ] as const)('%s at its limit is accepted', async (_field, body) => {
       const { token } = await plannerOfNewPromoter();
       expect((await subscribeAs(token, body)).status).toBe(200);
@@ -422,7 +473,10 @@ describeEachDatabase('endpoint checks at subscribe time', (database) => {
   });
 
   const refusedFor = async (on: RunningService, api_endpoint: string) => {
-    const response = await on.request('POST', '/api-notifications/subscribe', { token: await token(), body: { api_endpoint } });
+    const response = await on.request('POST', '/api-notifications/subscribe', {
+      token: await token(),
+      body: { api_endpoint },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain('api_endpoint');
     return response.body.message as string;

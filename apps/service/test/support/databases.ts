@@ -45,7 +45,8 @@ export async function createServerDatabase(): Promise<{ url: string; drop: () =>
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => onServer((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    drop: () =>
+      onServer((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
   };
 }
 

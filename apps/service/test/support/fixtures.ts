@@ -22,7 +22,8 @@ export const promoter = (db: Database) =>
   createOrganisation(db, { kind: 'promoter', name: `Promoter ${next()}`, swaCode: `P${sequence}` });
 export const highwayAuthority = (db: Database) =>
   createOrganisation(db, { kind: 'highway_authority', name: `Authority ${next()}`, swaCode: `H${sequence}` });
-export const contractor = (db: Database) => createOrganisation(db, { kind: 'contractor', name: `Contractor ${next()}` });
+export const contractor = (db: Database) =>
+  createOrganisation(db, { kind: 'contractor', name: `Contractor ${next()}` });
 
 /** A promoter of its own and a highway authority, with the promoter's planner: sees only what the test creates. */
 export async function promoterWithPlanner(db: Database) {
@@ -48,7 +49,8 @@ export async function callerOf(db: Database, organisation: Organisation, role: U
 /** A contractor organisation, contracted to the promoters, and its caller. */
 export async function contractorCaller(db: Database, promoters: Organisation[]): Promise<Caller> {
   const organisation = await contractor(db);
-  for (const contracted of promoters) await addContract(db, { contractor: organisation.name, promoter: contracted.name });
+  for (const contracted of promoters)
+    await addContract(db, { contractor: organisation.name, promoter: contracted.name });
   return callerOf(db, organisation, 'Contractor');
 }
 
@@ -102,7 +104,11 @@ export const clockAt =
     new Date(at);
 
 /** Follows the polling cursor from `update_id` 0 to the end; returns every row seen. */
-export async function pollAll(db: Database, caller: Caller, params: PollUpdatesParams = {}): Promise<WorkUpdateSummary[]> {
+export async function pollAll(
+  db: Database,
+  caller: Caller,
+  params: PollUpdatesParams = {},
+): Promise<WorkUpdateSummary[]> {
   const rows: WorkUpdateSummary[] = [];
   let cursor = params.update_id ?? 0;
   for (;;) {

@@ -20,7 +20,8 @@ addFormats.default(ajv);
 ajv.addFormat('double', { type: 'number', validate: () => true });
 
 /** A validator of a schema of the document's components, e.g. the webhook messages. */
-export const documentSchema = (name: string): ValidateFunction => ajv.compile({ $ref: `openapi:document#/components/schemas/${name}` });
+export const documentSchema = (name: string): ValidateFunction =>
+  ajv.compile({ $ref: `openapi:document#/components/schemas/${name}` });
 
 interface RawResponse {
   $ref?: string;
@@ -56,7 +57,8 @@ function documentCheck(document: OpenApiDocument, id: string): ResponseCheck {
     routes.push({ method: operation.method, pattern, byStatus });
   }
   return (method, path, status, body, text) => {
-    if (status >= 400) expect((body as { error?: { status?: number } })?.error?.status, `error.status of ${text}`).toBe(status);
+    if (status >= 400)
+      expect((body as { error?: { status?: number } })?.error?.status, `error.status of ${text}`).toBe(status);
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
     if (route === undefined) {
       expect(errorSchema(body), `unknown route ${method} ${path} must answer the error body`).toBe(true);
@@ -64,7 +66,10 @@ function documentCheck(document: OpenApiDocument, id: string): ResponseCheck {
     }
     const { byStatus } = route;
     const declared = byStatus.has(status) ? status : 'default';
-    expect([...byStatus.keys()], `${method} ${path} answered ${status}, which the document does not declare: ${text}`).toContain(declared);
+    expect(
+      [...byStatus.keys()],
+      `${method} ${path} answered ${status}, which the document does not declare: ${text}`,
+    ).toContain(declared);
     const validate = byStatus.get(declared);
     if (validate === null || validate === undefined) {
       expect(text, `${method} ${path} ${status} must have no body`).toBe('');
@@ -112,22 +117,24 @@ export async function startService(options: AppOptions): Promise<RunningService>
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   /** Requests to `{origin}{prefix}{path}`, each response checked by `check` against its `path`. */
-  const requester = (prefix: string, check: ResponseCheck): RunningService['request'] => async (method, path, options = {}) => {
-    const url = new URL(`${origin}${prefix}${path}`);
-    for (const [name, value] of Object.entries(options.query ?? {})) {
-      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
-    }
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token !== undefined) headers.token = options.token;
-    let body: string | undefined = options.rawBody;
-    if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-    const response = await fetch(url, { method, headers, body });
-    const text = await response.text();
-    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
-    check(method, path.split('?')[0]!, response.status, parsed, text);
-    return { status: response.status, headers: response.headers, body: parsed as any };
-  };
+  const requester =
+    (prefix: string, check: ResponseCheck): RunningService['request'] =>
+    async (method, path, options = {}) => {
+      const url = new URL(`${origin}${prefix}${path}`);
+      for (const [name, value] of Object.entries(options.query ?? {})) {
+        for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
+      }
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token !== undefined) headers.token = options.token;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) body = JSON.stringify(options.body);
+      if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+      const response = await fetch(url, { method, headers, body });
+      const text = await response.text();
+      const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+      check(method, path.split('?')[0]!, response.status, parsed, text);
+      return { status: response.status, headers: response.headers, body: parsed as any };
+    };
   return {
     baseUrl: `${origin}${basePath}`,
     request: requester(basePath, checkAgainstDocument),

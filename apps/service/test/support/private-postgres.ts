@@ -74,7 +74,18 @@ async function startedCluster(directory: string, pgRun: PgRun, settings = ''): P
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     async start() {
-      await pgRun('pg_ctl', ['-D', data, '-l', join(directory, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+      await pgRun('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(directory, 'server.log'),
+        '-o',
+        options,
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
       running = true;
     },
     async stop(mode = 'fast') {
@@ -88,7 +99,19 @@ async function startedCluster(directory: string, pgRun: PgRun, settings = ''): P
     async standby({ applyDelayMs = 0 } = {}) {
       const replica = await serverDirectory();
       // initdb's pg_hba.conf with trust lets replication connections from 127.0.0.1 in.
-      await replica.pgRun('pg_basebackup', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', join(replica.directory, 'data'), '-R', '-X', 'stream']);
+      await replica.pgRun('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-D',
+        join(replica.directory, 'data'),
+        '-R',
+        '-X',
+        'stream',
+      ]);
       return startedCluster(replica.directory, replica.pgRun, `-c recovery_min_apply_delay=${applyDelayMs}ms`);
     },
   };

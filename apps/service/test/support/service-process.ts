@@ -56,7 +56,15 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['dist/cli.js', ...args, 'serve'], {
     cwd: serviceDirectory,
-    env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PGLITE_DATA_DIR: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

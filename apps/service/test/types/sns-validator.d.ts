@@ -2,6 +2,9 @@
 declare module 'sns-validator' {
   export default class MessageValidator {
     constructor(hostPattern?: RegExp, encoding?: string);
-    validate(message: string | Record<string, unknown>, callback: (error: Error | null, message?: Record<string, unknown>) => void): void;
+    validate(
+      message: string | Record<string, unknown>,
+      callback: (error: Error | null, message?: Record<string, unknown>) => void,
+    ): void;
   }
 }

@@ -12,7 +12,7 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   {
     version: 1,
-    name: "works, events, permits, cursor, subscription",
+    name: 'works, events, permits, cursor, subscription',
     sql: /* sql */ `
       -- Where polling resumes: the update_id of the last update stored. One row.
       create table watch_cursor (

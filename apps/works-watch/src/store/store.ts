@@ -5,10 +5,10 @@
  * restart (even after SIGKILL) resumes exactly after the last stored update: nothing is lost
  * and nothing is stored twice.
  */
-import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import type { NotificationPayload, PermitSummaryResponse, WorkUpdateSummary } from "@street-events/client";
-import { migrations, type Migration } from "./migrations.js";
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { NotificationPayload, PermitSummaryResponse, WorkUpdateSummary } from '@street-events/client';
+import { migrations, type Migration } from './migrations.js';
 
 /** A work whose stored permits are older than its latest update. */
 export interface StaleWork {
@@ -59,17 +59,20 @@ export class WatchStore {
   /** Applies the migrations not yet recorded, each in its own transaction. Returns their versions. */
   async migrate(list: readonly Migration[]): Promise<number[]> {
     await this.db.exec(
-      "create table if not exists watch_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())",
+      'create table if not exists watch_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())',
     );
     const applied = new Set(
-      (await this.db.query<{ version: number }>("select version from watch_migrations")).rows.map((row) => row.version),
+      (await this.db.query<{ version: number }>('select version from watch_migrations')).rows.map((row) => row.version),
     );
     const done: number[] = [];
     for (const migration of [...list].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;
       await this.db.transaction(async (tx) => {
         await tx.exec(migration.sql);
-        await tx.query("insert into watch_migrations (version, name) values ($1, $2)", [migration.version, migration.name]);
+        await tx.query('insert into watch_migrations (version, name) values ($1, $2)', [
+          migration.version,
+          migration.name,
+        ]);
       });
       done.push(migration.version);
     }
@@ -82,7 +85,9 @@ export class WatchStore {
 
   /** Where polling resumes (the `update_id` to send), or undefined before the first poll. */
   async cursor(): Promise<number | undefined> {
-    const { rows } = await this.db.query<{ update_id: number }>("select update_id::float8 as update_id from watch_cursor");
+    const { rows } = await this.db.query<{ update_id: number }>(
+      'select update_id::float8 as update_id from watch_cursor',
+    );
     return rows[0]?.update_id;
   }
 
@@ -191,14 +196,14 @@ export class WatchStore {
 
   /** Every stored update, in update_id order. */
   async allUpdates(): Promise<WorkUpdateSummary[]> {
-    const { rows } = await this.db.query<{ row: WorkUpdateSummary }>("select row from work_events order by update_id");
+    const { rows } = await this.db.query<{ row: WorkUpdateSummary }>('select row from work_events order by update_id');
     return rows.map((r) => r.row);
   }
 
   /** Every stored permit summary, by permit reference. */
   async allPermits(): Promise<PermitSummaryResponse[]> {
     const { rows } = await this.db.query<{ summary: PermitSummaryResponse }>(
-      "select summary from permits order by permit_reference_number",
+      'select summary from permits order by permit_reference_number',
     );
     return rows.map((r) => r.summary);
   }
@@ -254,7 +259,7 @@ export class WatchStore {
 
   /** Whether a message with this id was received before. */
   async hasReceived(messageId: string): Promise<boolean> {
-    const { rows } = await this.db.query("select 1 from received_messages where message_id = $1", [messageId]);
+    const { rows } = await this.db.query('select 1 from received_messages where message_id = $1', [messageId]);
     return rows.length > 0;
   }
 
@@ -263,7 +268,13 @@ export class WatchStore {
     const result = await this.db.query(
       `insert into received_messages (message_id, type, update_id, work_reference_number, event_type) values ($1, $2, $3, $4, $5)
        on conflict (message_id) do nothing`,
-      [messageId, type, payload?.update_id ?? null, payload?.work_reference_number ?? null, payload?.event_type ?? null],
+      [
+        messageId,
+        type,
+        payload?.update_id ?? null,
+        payload?.work_reference_number ?? null,
+        payload?.event_type ?? null,
+      ],
     );
     return (result.affectedRows ?? 0) > 0;
   }

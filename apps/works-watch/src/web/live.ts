@@ -3,7 +3,7 @@
  * local picture changed, then fetches it again. Changes are coalesced to at most one message
  * per `coalesceMs`; a comment line every 15 s keeps proxies from closing an idle stream.
  */
-import type { ServerResponse } from "node:http";
+import type { ServerResponse } from 'node:http';
 
 export class LiveChanges {
   private readonly clients = new Set<ServerResponse>();
@@ -12,7 +12,7 @@ export class LiveChanges {
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly coalesceMs = 250) {
-    this.heartbeat = setInterval(() => this.write(": keep-alive\n\n"), 15_000);
+    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), 15_000);
     this.heartbeat.unref();
   }
 
@@ -24,13 +24,13 @@ export class LiveChanges {
   /** Takes over `response` as an event stream until the client goes away. */
   add(response: ServerResponse): void {
     response.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
-      connection: "keep-alive",
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
     });
     response.write(`retry: 2000\nevent: change\ndata: ${JSON.stringify({ version: this.currentVersion })}\n\n`);
     this.clients.add(response);
-    response.on("close", () => this.clients.delete(response));
+    response.on('close', () => this.clients.delete(response));
   }
 
   /** Announces a change to every open stream (coalesced). */

@@ -3,13 +3,13 @@
  * live change stream (`GET /live`), health (`GET /health`) and the endpoint the service
  * delivers notifications to (`POST /notifications`).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { Log } from "../log.js";
-import type { LiveChanges } from "./live.js";
-import { page } from "./page.js";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Log } from '../log.js';
+import type { LiveChanges } from './live.js';
+import { page } from './page.js';
 
-export const notificationsPath = "/notifications";
+export const notificationsPath = '/notifications';
 
 export interface WebServerOptions {
   host: string;
@@ -30,31 +30,31 @@ export interface WebServer {
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   response.end(JSON.stringify(body));
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { live, log } = options;
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
+    const url = new URL(request.url ?? '/', 'http://localhost');
     const route = `${request.method} ${url.pathname}`;
     const handle = async () => {
       switch (route) {
-        case "GET /":
+        case 'GET /':
           response.writeHead(200, {
-            "content-type": "text/html; charset=utf-8",
-            "content-security-policy": "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy': "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
           });
           return void response.end(page);
-        case "GET /api/works": {
-          const limit = Math.min(Math.max(Number(url.searchParams.get("limit")) || 50, 1), 500);
+        case 'GET /api/works': {
+          const limit = Math.min(Math.max(Number(url.searchParams.get('limit')) || 50, 1), 500);
           return json(response, 200, await options.picture(limit));
         }
-        case "GET /live":
+        case 'GET /live':
           return live.add(response);
-        case "GET /health":
-          return json(response, 200, { status: "ok" });
+        case 'GET /health':
+          return json(response, 200, { status: 'ok' });
         case `POST ${notificationsPath}`:
           return options.receive(request, response);
         default:
@@ -62,20 +62,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
     };
     handle().catch((error: unknown) => {
-      log("error", "request failed", { route, error });
-      if (!response.headersSent) json(response, 500, { message: "internal error" });
+      log('error', 'request failed', { route, error });
+      if (!response.headersSent) json(response, 500, { message: 'internal error' });
       else response.end();
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     server,
-    url: `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${port}`,
+    url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         live.close();

@@ -1,5 +1,5 @@
 /** The app's own account of its state, as its page reads it (`GET /api/works`). */
-import type { StoreCounts, StoredWork } from "../../src/store/store.js";
+import type { StoreCounts, StoredWork } from '../../src/store/store.js';
 
 export interface AppPicture {
   status: {

@@ -3,22 +3,28 @@
  * fresh PostgreSQL database, its `simulate` command for activity, and this app's own command.
  * Each speaks on loopback; output is kept for the failure message.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-import { collectPermits, createEventsClient, pollUpdates, type PermitSummaryResponse, type WorkUpdateSummary } from "@street-events/client";
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import {
+  collectPermits,
+  createEventsClient,
+  pollUpdates,
+  type PermitSummaryResponse,
+  type WorkUpdateSummary,
+} from '@street-events/client';
 
-const serviceCli = fileURLToPath(new URL("../../../service/dist/cli.js", import.meta.url));
-const appMain = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const serviceCli = fileURLToPath(new URL('../../../service/dist/cli.js', import.meta.url));
+const appMain = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 /** A free loopback port (taken and released at once). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }
@@ -35,13 +41,13 @@ export class Process {
       this.output.push(chunk.toString());
       if (this.output.length > 400) this.output.splice(0, this.output.length - 400);
     };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    this.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(signal ? null : code)));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ? null : code)));
   }
 
   get text(): string {
-    return this.output.join("");
+    return this.output.join('');
   }
 
   /** Resolves with the first match of `pattern` in the output; rejects if the process exits first or after `timeoutMs`. */
@@ -63,19 +69,19 @@ export class Process {
       };
       const done = () => {
         clearTimeout(timer);
-        this.child.stdout?.off("data", check);
-        this.child.stderr?.off("data", check);
-        this.child.off("exit", onExit);
+        this.child.stdout?.off('data', check);
+        this.child.stderr?.off('data', check);
+        this.child.off('exit', onExit);
       };
-      this.child.stdout?.on("data", check);
-      this.child.stderr?.on("data", check);
-      this.child.once("exit", onExit);
+      this.child.stdout?.on('data', check);
+      this.child.stderr?.on('data', check);
+      this.child.once('exit', onExit);
       check();
     });
   }
 
   /** Sends `signal` and waits for the exit; the exit code, or null when ended by the signal. */
-  async stop(signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
     return this.exited;
   }
@@ -84,20 +90,24 @@ export class Process {
 function start(name: string, args: string[], env: Record<string, string>): Process {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Process(name, child);
 }
 
 /** Seeds the sandbox; the token of the Planner of Northern Water (7001). */
 export async function seedSandbox(databaseUrl: string, events: number): Promise<string> {
-  const run = start("street-events seed", [serviceCli, "--database-url", databaseUrl, "seed", "--events", String(events), "--json"], {});
-  let stdout = "";
-  run.child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => run.child.once("exit", resolve));
+  const run = start(
+    'street-events seed',
+    [serviceCli, '--database-url', databaseUrl, 'seed', '--events', String(events), '--json'],
+    {},
+  );
+  let stdout = '';
+  run.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => run.child.once('exit', resolve));
   if (code !== 0) throw new Error(`seed exited with ${code}:\n${run.text}`);
   const summary = JSON.parse(stdout) as { users: { username: string; token: string }[] };
-  return summary.users.find((user) => user.username === "nw.planner")!.token;
+  return summary.users.find((user) => user.username === 'nw.planner')!.token;
 }
 
 export interface ServiceProcess extends Process {
@@ -111,18 +121,20 @@ export interface ServiceProcess extends Process {
 export async function startService(
   databaseUrl: string,
   port: number,
-  command: string[] = ["serve", "--sandbox"],
+  command: string[] = ['serve', '--sandbox'],
   env: Record<string, string> = {},
 ): Promise<ServiceProcess> {
-  const service = start("service", [serviceCli, "--database-url", databaseUrl, ...command], {
-    HOST: "127.0.0.1",
+  const service = start('service', [serviceCli, '--database-url', databaseUrl, ...command], {
+    HOST: '127.0.0.1',
     PORT: String(port),
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: 'warn',
     // Plain HTTP: the tests give the app this http base URL, on which the confirmation links must be.
-    HTTPS_PORT: "off",
+    HTTPS_PORT: 'off',
     ...env,
   });
-  await eventually("the service answers /health", async () => ((await fetch(`http://127.0.0.1:${port}/health`)).ok ? true : undefined));
+  await eventually('the service answers /health', async () =>
+    (await fetch(`http://127.0.0.1:${port}/health`)).ok ? true : undefined,
+  );
   return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}/v7/event` });
 }
 
@@ -131,7 +143,7 @@ export async function startService(
  * `--quiet`: with it the command records nothing (it skips the activity along with its line).
  */
 export function startSimulation(databaseUrl: string, rate: number): Process {
-  return start("simulate", [serviceCli, "--database-url", databaseUrl, "simulate", "--rate", String(rate)], {});
+  return start('simulate', [serviceCli, '--database-url', databaseUrl, 'simulate', '--rate', String(rate)], {});
 }
 
 export interface AppProcess extends Process {
@@ -140,7 +152,7 @@ export interface AppProcess extends Process {
 
 /** This app, as its README starts it, once it serves its page. */
 export async function startApp(env: Record<string, string>): Promise<AppProcess> {
-  const app = start("works-watch", [appMain], env);
+  const app = start('works-watch', [appMain], env);
   const [, url] = await app.waitFor(/page at (\S+),/);
   return Object.assign(app, { url: url! });
 }
@@ -153,7 +165,9 @@ export async function servicePicture(
   const client = createEventsClient({ baseUrl, token });
   const updates: WorkUpdateSummary[] = [];
   for await (const page of pollUpdates(client, { filters: { page_size: 250 } })) updates.push(...page.rows);
-  const permits = await collectPermits(client, { workReferenceNumbers: updates.map((row) => row.work_reference_number) });
+  const permits = await collectPermits(client, {
+    workReferenceNumbers: updates.map((row) => row.work_reference_number),
+  });
   return { updates, permits: byPermitReference(permits) };
 }
 
@@ -161,7 +175,11 @@ export const byPermitReference = (permits: PermitSummaryResponse[]): PermitSumma
   [...permits].sort((a, b) => (a.permit_reference_number < b.permit_reference_number ? -1 : 1));
 
 /** Calls `probe` every 250 ms until it returns a value other than undefined. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -171,7 +189,8 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -4,12 +4,21 @@
  * `close`. `appSettings` gives each app a data directory and a fixed port of its own, so it can
  * be restarted at the same endpoint.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createEventsClient, unwrap } from "@street-events/client";
-import { createServerDatabase } from "../../../service/test/support/databases.js";
-import { freePort, seedSandbox, startApp, startService, startSimulation, type AppProcess, type Process, type ServiceProcess } from "./processes.js";
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEventsClient, unwrap } from '@street-events/client';
+import { createServerDatabase } from '../../../service/test/support/databases.js';
+import {
+  freePort,
+  seedSandbox,
+  startApp,
+  startService,
+  startSimulation,
+  type AppProcess,
+  type Process,
+  type ServiceProcess,
+} from './processes.js';
 
 export class Sandbox {
   private readonly running = new Set<Process>();
@@ -48,8 +57,8 @@ export class Sandbox {
   /** Removes the organisation's subscription, if any, so the next app can subscribe its own endpoint. */
   async unsubscribe(): Promise<void> {
     const client = createEventsClient({ baseUrl: this.current.baseUrl, token: this.token });
-    for (const { subscription_reference_number } of await unwrap(client.GET("/api-notifications/subscriptions"))) {
-      await unwrap(client.POST("/api-notifications/unsubscribe", { body: { subscription_reference_number } }));
+    for (const { subscription_reference_number } of await unwrap(client.GET('/api-notifications/subscriptions'))) {
+      await unwrap(client.POST('/api-notifications/unsubscribe', { body: { subscription_reference_number } }));
     }
   }
 
@@ -58,7 +67,7 @@ export class Sandbox {
   }
 
   async appSettings(extra: Record<string, string> = {}): Promise<{ dataDir: string; env: Record<string, string> }> {
-    const dataDir = await mkdtemp(join(tmpdir(), "works-watch-test-"));
+    const dataDir = await mkdtemp(join(tmpdir(), 'works-watch-test-'));
     this.directories.push(dataDir);
     const port = await freePort();
     return {
@@ -79,13 +88,13 @@ export class Sandbox {
   }
 
   /** Stops a process started here; its exit code, or null when ended by the signal. */
-  stop(process: Process, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+  stop(process: Process, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     this.running.delete(process);
     return process.stop(signal);
   }
 
   async close(): Promise<void> {
-    for (const process of this.running) await process.stop("SIGKILL");
+    for (const process of this.running) await process.stop('SIGKILL');
     await this.current.stop();
     await this.database.drop();
     for (const directory of this.directories) await rm(directory, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import type { SubscriptionConfirmationMessage } from "@street-events/types";
+import type { SubscriptionConfirmationMessage } from '@street-events/types';
 
 /**
  * Whether `url` is on the service at `serviceUrl`: the same origin (scheme, host and port) and
@@ -13,8 +13,13 @@ export function isServiceUrl(url: string, serviceUrl: string): boolean {
     return false;
   }
   const service = new URL(serviceUrl);
-  const basePath = service.pathname.replace(/\/+$/, "");
-  return target.origin === service.origin && target.pathname.startsWith(`${basePath}/`) && !target.username && !target.password;
+  const basePath = service.pathname.replace(/\/+$/, '');
+  return (
+    target.origin === service.origin &&
+    target.pathname.startsWith(`${basePath}/`) &&
+    !target.username &&
+    !target.password
+  );
 }
 
 export interface ConfirmSubscriptionOptions {
@@ -29,12 +34,15 @@ export interface ConfirmSubscriptionOptions {
  * is on the configured service (so a message cannot make the receiver call anywhere else).
  * Throws when it is not, or when the service does not answer 2xx.
  */
-export async function confirmSubscription(message: SubscriptionConfirmationMessage, options: ConfirmSubscriptionOptions): Promise<void> {
+export async function confirmSubscription(
+  message: SubscriptionConfirmationMessage,
+  options: ConfirmSubscriptionOptions,
+): Promise<void> {
   const { serviceUrl, fetch = (request: Request) => globalThis.fetch(request), signal } = options;
   if (!isServiceUrl(message.SubscribeURL, serviceUrl)) {
     throw new Error(`SubscribeURL ${message.SubscribeURL} is not on the service at ${serviceUrl}`);
   }
-  const response = await fetch(new Request(message.SubscribeURL, { redirect: "error", signal }));
+  const response = await fetch(new Request(message.SubscribeURL, { redirect: 'error', signal }));
   await response.body?.cancel();
   if (!response.ok) throw new Error(`GET SubscribeURL answered ${response.status}`);
 }

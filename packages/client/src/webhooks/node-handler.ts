@@ -1,4 +1,4 @@
-import type { WebhookReceiver } from "./receiver.js";
+import type { WebhookReceiver } from './receiver.js';
 
 /** What the handler needs of node:http's `IncomingMessage` (Express's and Fastify's raw request are ones). */
 export interface NodeIncomingRequest extends AsyncIterable<Uint8Array | string> {
@@ -36,8 +36,8 @@ export function toNodeHandler(
     } catch (error) {
       response =
         error instanceof BodyTooLarge
-          ? new Response("the body is too large", { status: 413 })
-          : new Response("the message could not be read", { status: 400 });
+          ? new Response('the body is too large', { status: 413 })
+          : new Response('the message could not be read', { status: 400 });
     }
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(await response.text());
@@ -49,14 +49,14 @@ async function toRequest(req: NodeIncomingRequest, maxBodyBytes: number): Promis
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of [value ?? []].flat()) headers.append(name, item);
   }
-  const method = req.method ?? "GET";
-  const url = new URL(req.url ?? "/", `http://${headers.get("host") ?? "localhost"}`);
-  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', `http://${headers.get('host') ?? 'localhost'}`);
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
   const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
   let length = 0;
   for await (const chunk of req) {
-    const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     length += bytes.length;
     if (length > maxBodyBytes) throw new BodyTooLarge();
     chunks.push(bytes);

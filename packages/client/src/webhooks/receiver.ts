@@ -1,12 +1,12 @@
-import type { NotificationMessage, NotificationPayload, SubscriptionConfirmationMessage } from "@street-events/types";
-import { confirmSubscription, isServiceUrl } from "./confirm-subscription.js";
-import { memorySeenMessages, type SeenMessages } from "./seen-messages.js";
-import { verifyWebhookSignature, type WebhookKeySet, type WebhookPublicKey } from "./verify-signature.js";
-import { fetchedWebhookKeys, staticWebhookKeys, type WebhookKeyProvider } from "./webhook-keys.js";
+import type { NotificationMessage, NotificationPayload, SubscriptionConfirmationMessage } from '@street-events/types';
+import { confirmSubscription, isServiceUrl } from './confirm-subscription.js';
+import { memorySeenMessages, type SeenMessages } from './seen-messages.js';
+import { verifyWebhookSignature, type WebhookKeySet, type WebhookPublicKey } from './verify-signature.js';
+import { fetchedWebhookKeys, staticWebhookKeys, type WebhookKeyProvider } from './webhook-keys.js';
 
 /** The subscription reference number a `TopicArn` (`arn:street-events:sns:<region>:<account>:<reference>`) names: its last segment. */
 export function subscriptionReferenceOf(topicArn: string): string {
-  return topicArn.slice(topicArn.lastIndexOf(":") + 1);
+  return topicArn.slice(topicArn.lastIndexOf(':') + 1);
 }
 
 /** One notification, verified and parsed. */
@@ -49,7 +49,7 @@ export interface WebhookReceiver {
 }
 
 const answer = (status: number, text: string) =>
-  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /**
  * The receiving end of push notifications, over web `Request`/`Response` (see `toNodeHandler`
@@ -70,7 +70,14 @@ const answer = (status: number, text: string) =>
  * Every answer but 2xx makes the service deliver the message again later.
  */
 export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
-  const { serviceUrl, onNotification, onSubscriptionConfirmation, confirmSubscriptions = true, toleranceSeconds, fetch } = options;
+  const {
+    serviceUrl,
+    onNotification,
+    onSubscriptionConfirmation,
+    confirmSubscriptions = true,
+    toleranceSeconds,
+    fetch,
+  } = options;
   new URL(serviceUrl); // fails early on a malformed URL
   const keys = keyProvider(options.keys, serviceUrl, fetch);
   const seen = options.seenMessages === false ? undefined : (options.seenMessages ?? memorySeenMessages());
@@ -78,16 +85,26 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   async function verify(request: Request, body: Uint8Array) {
     // Headers and timestamp first: a request that fails them costs no key fetch.
     const headersOnly = await verifyWebhookSignature({ headers: request.headers, body, keys: [], toleranceSeconds });
-    if (!headersOnly.ok && headersOnly.reason !== "no_matching_signature") return headersOnly;
-    let check = await verifyWebhookSignature({ headers: request.headers, body, keys: await keys.keys(), toleranceSeconds });
-    if (!check.ok && check.reason === "no_matching_signature" && (await keys.refresh())) {
-      check = await verifyWebhookSignature({ headers: request.headers, body, keys: await keys.keys(), toleranceSeconds });
+    if (!headersOnly.ok && headersOnly.reason !== 'no_matching_signature') return headersOnly;
+    let check = await verifyWebhookSignature({
+      headers: request.headers,
+      body,
+      keys: await keys.keys(),
+      toleranceSeconds,
+    });
+    if (!check.ok && check.reason === 'no_matching_signature' && (await keys.refresh())) {
+      check = await verifyWebhookSignature({
+        headers: request.headers,
+        body,
+        keys: await keys.keys(),
+        toleranceSeconds,
+      });
     }
     return check;
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method !== "POST") return answer(405, "only POST is accepted");
+    if (request.method !== 'POST') return answer(405, 'only POST is accepted');
     const body = new Uint8Array(await request.arrayBuffer());
     let check;
     try {
@@ -98,47 +115,54 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     if (!check.ok) return answer(401, check.message);
 
     const message = parseMessage(body);
-    if (typeof message === "string") return answer(400, message);
-    if (message.MessageId !== check.id) return answer(400, "MessageId differs from webhook-id");
-    if (await seen?.has(message.MessageId)) return answer(200, "already handled");
+    if (typeof message === 'string') return answer(400, message);
+    if (message.MessageId !== check.id) return answer(400, 'MessageId differs from webhook-id');
+    if (await seen?.has(message.MessageId)) return answer(200, 'already handled');
 
-    if (message.Type === "SubscriptionConfirmation") {
+    if (message.Type === 'SubscriptionConfirmation') {
       if (confirmSubscriptions) {
-        if (!isServiceUrl(message.SubscribeURL, serviceUrl)) return answer(400, "SubscribeURL is not on the configured service");
+        if (!isServiceUrl(message.SubscribeURL, serviceUrl))
+          return answer(400, 'SubscribeURL is not on the configured service');
         try {
           await confirmSubscription(message, { serviceUrl, fetch });
         } catch {
-          return answer(502, "the subscription could not be confirmed");
+          return answer(502, 'the subscription could not be confirmed');
         }
       }
       try {
         await onSubscriptionConfirmation?.(message);
       } catch {
-        return answer(500, "the confirmation handler failed");
+        return answer(500, 'the confirmation handler failed');
       }
     } else {
       const payload = parsePayload(message.Message);
-      if (!payload) return answer(400, "Message is not a notification payload");
+      if (!payload) return answer(400, 'Message is not a notification payload');
       try {
-        await onNotification({ id: message.MessageId, subscription: subscriptionReferenceOf(message.TopicArn), payload, message });
+        await onNotification({
+          id: message.MessageId,
+          subscription: subscriptionReferenceOf(message.TopicArn),
+          payload,
+          message,
+        });
       } catch {
-        return answer(500, "the notification handler failed");
+        return answer(500, 'the notification handler failed');
       }
     }
     await seen?.add(message.MessageId);
-    return answer(200, "handled");
+    return answer(200, 'handled');
   }
 
   return { handle };
 }
 
 function keyProvider(
-  keys: WebhookReceiverOptions["keys"],
+  keys: WebhookReceiverOptions['keys'],
   serviceUrl: string,
-  fetch: WebhookReceiverOptions["fetch"],
+  fetch: WebhookReceiverOptions['fetch'],
 ): WebhookKeyProvider {
-  if (keys === undefined) return fetchedWebhookKeys({ url: new URL("/.well-known/webhook-keys", serviceUrl).href, fetch });
-  if ("refresh" in keys) return keys;
+  if (keys === undefined)
+    return fetchedWebhookKeys({ url: new URL('/.well-known/webhook-keys', serviceUrl).href, fetch });
+  if ('refresh' in keys) return keys;
   return staticWebhookKeys(keys);
 }
 
@@ -148,28 +172,32 @@ type Message = NotificationMessage | SubscriptionConfirmationMessage;
 function parseMessage(body: Uint8Array): Message | string {
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch {
-    return "the body is not JSON";
+    return 'the body is not JSON';
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "the body is not a message";
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'the body is not a message';
   const fields = value as Record<string, unknown>;
-  const strings = (...names: string[]) => names.every((name) => typeof fields[name] === "string");
-  if (fields.Type === "Notification" && strings("MessageId", "TopicArn", "Message", "Timestamp")) {
+  const strings = (...names: string[]) => names.every((name) => typeof fields[name] === 'string');
+  if (fields.Type === 'Notification' && strings('MessageId', 'TopicArn', 'Message', 'Timestamp')) {
     return value as NotificationMessage;
   }
-  if (fields.Type === "SubscriptionConfirmation" && strings("MessageId", "Token", "TopicArn", "Message", "SubscribeURL", "Timestamp")) {
+  if (
+    fields.Type === 'SubscriptionConfirmation' &&
+    strings('MessageId', 'Token', 'TopicArn', 'Message', 'SubscribeURL', 'Timestamp')
+  ) {
     return value as SubscriptionConfirmationMessage;
   }
-  return "the body is not a Notification or SubscriptionConfirmation message";
+  return 'the body is not a Notification or SubscriptionConfirmation message';
 }
 
 function parsePayload(text: string): NotificationPayload | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return undefined;
+    if (typeof value !== 'object' || value === null) return undefined;
     const { update_id, event_type, object_type } = value as Record<string, unknown>;
-    if (typeof update_id !== "number" || typeof event_type !== "string" || typeof object_type !== "string") return undefined;
+    if (typeof update_id !== 'number' || typeof event_type !== 'string' || typeof object_type !== 'string')
+      return undefined;
     return value as NotificationPayload;
   } catch {
     return undefined;

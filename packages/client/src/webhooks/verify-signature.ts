@@ -5,20 +5,21 @@
  * `v1a,<base64 signature>` of `{id}.{timestamp}.{raw body}`, one per active key.
  */
 
-import type { WebhookPublicKey as PublishedKey } from "@street-events/types";
+import type { WebhookPublicKey as PublishedKey } from '@street-events/types';
 
 /**
  * An ed25519 public key as published at `GET {origin}/.well-known/webhook-keys` (the document's
  * `WebhookPublicKey`); `kid`, `use` and `alg` may be left out of a key given by hand.
  */
-export type WebhookPublicKey = Pick<PublishedKey, "kty" | "crv" | "x"> & Partial<Pick<PublishedKey, "kid" | "use" | "alg">>;
+export type WebhookPublicKey = Pick<PublishedKey, 'kty' | 'crv' | 'x'> &
+  Partial<Pick<PublishedKey, 'kid' | 'use' | 'alg'>>;
 
 /** The JSON Web Key Set the service publishes (the document's `WebhookKeySet`), or one given by hand. */
 export interface WebhookKeySet {
   keys: WebhookPublicKey[];
 }
 
-export type SignatureFailure = "missing_headers" | "bad_timestamp" | "stale_timestamp" | "no_matching_signature";
+export type SignatureFailure = 'missing_headers' | 'bad_timestamp' | 'stale_timestamp' | 'no_matching_signature';
 
 export type SignatureCheck =
   | { ok: true; id: string; timestamp: number; kid: string | undefined }
@@ -40,7 +41,7 @@ const imported = new Map<string, Promise<CryptoKey>>();
 function importKey(x: string): Promise<CryptoKey> {
   let key = imported.get(x);
   if (!key) {
-    key = crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x }, { name: "Ed25519" }, false, ["verify"]);
+    key = crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x }, { name: 'Ed25519' }, false, ['verify']);
     key.catch(() => imported.delete(x));
     imported.set(x, key);
   }
@@ -62,34 +63,42 @@ function base64(text: string): Uint8Array<ArrayBuffer> | undefined {
  */
 export async function verifyWebhookSignature(options: VerifyWebhookOptions): Promise<SignatureCheck> {
   const { headers, body, keys, toleranceSeconds = 300, now = Date.now() } = options;
-  const id = headers.get("webhook-id");
-  const timestamp = headers.get("webhook-timestamp");
-  const signatures = headers.get("webhook-signature");
+  const id = headers.get('webhook-id');
+  const timestamp = headers.get('webhook-timestamp');
+  const signatures = headers.get('webhook-signature');
   if (!id || !timestamp || !signatures) {
-    return { ok: false, reason: "missing_headers", message: "webhook-id, webhook-timestamp and webhook-signature are required" };
+    return {
+      ok: false,
+      reason: 'missing_headers',
+      message: 'webhook-id, webhook-timestamp and webhook-signature are required',
+    };
   }
   if (!/^\d{1,12}$/.test(timestamp)) {
-    return { ok: false, reason: "bad_timestamp", message: "webhook-timestamp is not a number of seconds" };
+    return { ok: false, reason: 'bad_timestamp', message: 'webhook-timestamp is not a number of seconds' };
   }
   if (Math.abs(now / 1000 - Number(timestamp)) > toleranceSeconds) {
-    return { ok: false, reason: "stale_timestamp", message: `webhook-timestamp is more than ${toleranceSeconds} seconds from now` };
+    return {
+      ok: false,
+      reason: 'stale_timestamp',
+      message: `webhook-timestamp is more than ${toleranceSeconds} seconds from now`,
+    };
   }
   const prefix = new TextEncoder().encode(`${id}.${timestamp}.`);
-  const payload = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const payload = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const content = new Uint8Array(prefix.length + payload.length);
   content.set(prefix);
   content.set(payload, prefix.length);
 
-  for (const entry of signatures.split(" ")) {
-    if (!entry.startsWith("v1a,")) continue;
-    const signature = base64(entry.slice("v1a,".length));
+  for (const entry of signatures.split(' ')) {
+    if (!entry.startsWith('v1a,')) continue;
+    const signature = base64(entry.slice('v1a,'.length));
     if (!signature) continue;
     for (const key of keys) {
       const publicKey = await importKey(key.x).catch(() => undefined);
-      if (publicKey && (await crypto.subtle.verify({ name: "Ed25519" }, publicKey, signature, content))) {
+      if (publicKey && (await crypto.subtle.verify({ name: 'Ed25519' }, publicKey, signature, content))) {
         return { ok: true, id, timestamp: Number(timestamp), kid: key.kid };
       }
     }
   }
-  return { ok: false, reason: "no_matching_signature", message: "no v1a signature matches a known key" };
+  return { ok: false, reason: 'no_matching_signature', message: 'no v1a signature matches a known key' };
 }

@@ -1,4 +1,4 @@
-import type { WebhookKeySet, WebhookPublicKey } from "./verify-signature.js";
+import type { WebhookKeySet, WebhookPublicKey } from './verify-signature.js';
 
 /** Where a receiver gets the service's public keys. */
 export interface WebhookKeyProvider {
@@ -49,7 +49,7 @@ export function fetchedWebhookKeys(options: FetchedWebhookKeysOptions): WebhookK
 }
 
 async function fetchKeys(url: string, fetch: (request: Request) => Promise<Response>): Promise<WebhookPublicKey[]> {
-  const response = await fetch(new Request(url, { headers: { accept: "application/json" }, redirect: "error" }));
+  const response = await fetch(new Request(url, { headers: { accept: 'application/json' }, redirect: 'error' }));
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   const set = (await response.json()) as Partial<WebhookKeySet>;
   if (!Array.isArray(set.keys)) throw new Error(`GET ${url} did not return a JSON Web Key Set`);
@@ -57,9 +57,9 @@ async function fetchKeys(url: string, fetch: (request: Request) => Promise<Respo
 }
 
 function isSigningKey(key: unknown): key is WebhookPublicKey {
-  if (typeof key !== "object" || key === null) return false;
+  if (typeof key !== 'object' || key === null) return false;
   const { kty, crv, x, use } = key as Record<string, unknown>;
-  return kty === "OKP" && crv === "Ed25519" && typeof x === "string" && (use === undefined || use === "sig");
+  return kty === 'OKP' && crv === 'Ed25519' && typeof x === 'string' && (use === undefined || use === 'sig');
 }
 
 /** Keys given directly (e.g. from configuration); never refreshed. */

@@ -4,9 +4,14 @@
 // search (at most 1000 unique references, page_size 100 to 500, `next_cursor` the position of the last permit, the page short when
 // exhausted), the webhook keys and the confirmation URL. Failures (any status with headers,
 // a dropped connection, a slow answer) can be queued for the next requests.
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { ErrorResponse, GetSubscriptionsResponse, PermitSummaryResponse, WorkUpdateSummary } from "../../src/index.js";
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type {
+  ErrorResponse,
+  GetSubscriptionsResponse,
+  PermitSummaryResponse,
+  WorkUpdateSummary,
+} from '../../src/index.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -20,7 +25,7 @@ export interface ReceivedRequest {
 export type Failure =
   | { status: number; headers?: Record<string, string>; body?: unknown }
   /** Close the connection without answering. */
-  | "drop"
+  | 'drop'
   /** Answer normally after this long. */
   | { delayMs: number }
   /** Send the status and headers at once, and the body after this long. */
@@ -50,57 +55,58 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", async () => {
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
       const received: ReceivedRequest = {
-        method: request.method ?? "",
-        url: new URL(request.url ?? "/", "http://127.0.0.1"),
+        method: request.method ?? '',
+        url: new URL(request.url ?? '/', 'http://127.0.0.1'),
         headers: request.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
+        body: Buffer.concat(chunks).toString('utf8'),
         receivedAt: Date.now(),
       };
       requests.push(received);
       const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
         if (response.destroyed) return;
         if (body === undefined) response.writeHead(status, headers).end();
-        else response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+        else response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
       };
       const sendBodyLate = async (status: number, body: unknown, headers: Record<string, string>, delayMs: number) => {
-        response.writeHead(status, { "content-type": "application/json", ...headers }).flushHeaders();
+        response.writeHead(status, { 'content-type': 'application/json', ...headers }).flushHeaders();
         await new Promise((resolve) => setTimeout(resolve, delayMs));
         if (!response.destroyed) response.end(JSON.stringify(body));
       };
 
       const failure = failures.shift();
-      if (failure === "drop") return request.socket.destroy();
-      if (failure && "delayMs" in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
-      else if (failure && "status" in failure) return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
+      if (failure === 'drop') return request.socket.destroy();
+      if (failure && 'delayMs' in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+      else if (failure && 'status' in failure)
+        return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
 
       const [status, body] = route(received);
-      const headers = { "x-request-id": `req-${requests.length}` };
-      if (failure && "bodyDelayMs" in failure) return sendBodyLate(status, body, headers, failure.bodyDelayMs);
+      const headers = { 'x-request-id': `req-${requests.length}` };
+      if (failure && 'bodyDelayMs' in failure) return sendBodyLate(status, body, headers, failure.bodyDelayMs);
       send(status, body, headers);
     });
   });
 
   function route({ method, url, body }: ReceivedRequest): [number, unknown?] {
     const path = url.pathname;
-    if (method === "GET" && path === "/v7/works/updates") return poll(url.searchParams);
-    if (method === "POST" && path === "/v7/permits/search") return search(JSON.parse(body || "{}"));
-    if (method === "GET" && path === "/v7/api-notifications/subscriptions") return [200, state.subscriptions];
-    if (method === "GET" && path === "/.well-known/webhook-keys") return [200, { keys: state.webhookKeys }];
-    if (method === "GET" && path === "/v7/api-notifications/confirm") {
-      confirmedTokens.push(url.searchParams.get("token") ?? "");
+    if (method === 'GET' && path === '/v7/works/updates') return poll(url.searchParams);
+    if (method === 'POST' && path === '/v7/permits/search') return search(JSON.parse(body || '{}'));
+    if (method === 'GET' && path === '/v7/api-notifications/subscriptions') return [200, state.subscriptions];
+    if (method === 'GET' && path === '/.well-known/webhook-keys') return [200, { keys: state.webhookKeys }];
+    if (method === 'GET' && path === '/v7/api-notifications/confirm') {
+      confirmedTokens.push(url.searchParams.get('token') ?? '');
       return [200, { confirmed: true }];
     }
     return [404, errorBody(404)];
   }
 
   function poll(query: URLSearchParams): [number, unknown] {
-    const pageSize = Number(query.get("page_size") ?? 100);
-    const after = query.get("update_id");
-    const startDate = query.get("start_date");
-    const prefixes = query.getAll("workstream_prefix");
+    const pageSize = Number(query.get('page_size') ?? 100);
+    const after = query.get('update_id');
+    const startDate = query.get('start_date');
+    const prefixes = query.getAll('workstream_prefix');
     const found = state.updates.filter(
       (row) =>
         (after === null || row.update_id > Number(after)) &&
@@ -114,12 +120,16 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];
   }
 
-  function search(request: { work_reference_numbers?: string[]; next_cursor?: number; page_size?: number }): [number, unknown] {
+  function search(request: {
+    work_reference_numbers?: string[];
+    next_cursor?: number;
+    page_size?: number;
+  }): [number, unknown] {
     const references = request.work_reference_numbers;
     const pageSize = request.page_size ?? 100;
-    if (!Number.isInteger(pageSize) || pageSize < 100 || pageSize > 500) return [400, errorBody(400, "page_size")];
+    if (!Number.isInteger(pageSize) || pageSize < 100 || pageSize > 500) return [400, errorBody(400, 'page_size')];
     if (references && (references.length > 1000 || new Set(references).size !== references.length)) {
-      return [400, errorBody(400, "work_reference_numbers")];
+      return [400, errorBody(400, 'work_reference_numbers')];
     }
     const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
     const start = request.next_cursor ?? 0;
@@ -127,7 +137,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     return [200, { rows, next_cursor: rows.length > 0 ? start + rows.length : start }];
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -163,23 +173,30 @@ function errorBody(status: number, field?: string): ErrorResponse {
     message: field ? `${field} is not valid` : `failed with ${status}`,
     error: {
       status,
-      code: status === 429 ? "rate_limited" : status >= 500 ? "internal_error" : status === 400 ? "validation_failed" : "not_found",
+      code:
+        status === 429
+          ? 'rate_limited'
+          : status >= 500
+            ? 'internal_error'
+            : status === 400
+              ? 'validation_failed'
+              : 'not_found',
       request_id: `body-req-${status}`,
-      ...(field ? { details: [{ location: "body" as const, field, rule: "invalid", message: "is not valid" }] } : {}),
+      ...(field ? { details: [{ location: 'body' as const, field, rule: 'invalid', message: 'is not valid' }] } : {}),
     },
   };
 }
 
 /** A feed row with the given update_id, about work `NW7001<workstream>…`. */
-export function updateRow(updateId: number, workstream = "001"): WorkUpdateSummary {
+export function updateRow(updateId: number, workstream = '001'): WorkUpdateSummary {
   return {
-    work_reference_number: `NW7001${workstream}${String(updateId).padStart(7, "0")}`,
+    work_reference_number: `NW7001${workstream}${String(updateId).padStart(7, '0')}`,
     update_date_time: new Date(Date.UTC(2026, 10, 1) + updateId * 60_000).toISOString(),
     update_id: updateId,
-    event_type: "permit_submitted",
-    event_type_string: "Permit submitted",
-    object_type: "permit",
-    object_type_string: "Permit",
+    event_type: 'permit_submitted',
+    event_type_string: 'Permit submitted',
+    object_type: 'permit',
+    object_type_string: 'Permit',
   };
 }
 
@@ -188,28 +205,28 @@ export function permitSummary(reference: string): PermitSummaryResponse {
   return {
     work_reference_number: reference,
     permit_reference_number: `${reference}-01`,
-    promoter_swa_code: "7001",
-    promoter_organisation: "Northern Water",
-    highway_authority: "Leeds City Council",
-    works_coordinates: { type: "Point", coordinates: [430000, 433000] },
-    location_description: "Outside 12",
-    street: "High Street",
-    town: "Leeds",
-    area: "West Yorkshire",
-    description_of_work: "Replace valve",
-    work_category: "standard",
-    work_category_string: "Standard",
-    traffic_management_type: "lane_closure",
-    traffic_management_type_string: "Lane closure",
-    proposed_start_date: "2026-12-01T00:00:00.000Z",
-    proposed_end_date: "2026-12-05T00:00:00.000Z",
-    status: "submitted",
-    status_string: "Submitted",
-    work_status: "planned",
-    work_status_string: "Planned",
-    deadline_date: "2026-11-28T00:00:00.000Z",
-    date_created: "2026-11-20T00:00:00.000Z",
-    status_changed_date: "2026-11-20T00:00:00.000Z",
+    promoter_swa_code: '7001',
+    promoter_organisation: 'Northern Water',
+    highway_authority: 'Leeds City Council',
+    works_coordinates: { type: 'Point', coordinates: [430000, 433000] },
+    location_description: 'Outside 12',
+    street: 'High Street',
+    town: 'Leeds',
+    area: 'West Yorkshire',
+    description_of_work: 'Replace valve',
+    work_category: 'standard',
+    work_category_string: 'Standard',
+    traffic_management_type: 'lane_closure',
+    traffic_management_type_string: 'Lane closure',
+    proposed_start_date: '2026-12-01T00:00:00.000Z',
+    proposed_end_date: '2026-12-05T00:00:00.000Z',
+    status: 'submitted',
+    status_string: 'Submitted',
+    work_status: 'planned',
+    work_status_string: 'Planned',
+    deadline_date: '2026-11-28T00:00:00.000Z',
+    date_created: '2026-11-20T00:00:00.000Z',
+    status_changed_date: '2026-11-20T00:00:00.000Z',
     usrn: 1000001,
     road_category: 3,
     is_active_permit: true,
@@ -222,7 +239,7 @@ export function permitSummary(reference: string): PermitSummaryResponse {
     is_lane_rental: false,
     lane_rental_charges_not_agreed: false,
     lane_rental_charges_potentially_apply: false,
-    activity_type: "utility_repair_and_maintenance_works",
-    activity_type_string: "Utility repair and maintenance works",
+    activity_type: 'utility_repair_and_maintenance_works',
+    activity_type_string: 'Utility repair and maintenance works',
   };
 }

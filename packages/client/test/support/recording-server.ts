@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
@@ -26,27 +26,25 @@ export async function startRecordingServer() {
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const rawUrl = request.url ?? "/";
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const rawUrl = request.url ?? '/';
       requests.push({
-        method: request.method ?? "",
+        method: request.method ?? '',
         rawUrl,
-        url: new URL(rawUrl, "http://127.0.0.1"),
+        url: new URL(rawUrl, 'http://127.0.0.1'),
         headers: request.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
+        body: Buffer.concat(chunks).toString('utf8'),
       });
       if (reply.body === undefined) {
         response.writeHead(reply.status).end();
       } else {
-        response
-          .writeHead(reply.status, { "content-type": "application/json" })
-          .end(JSON.stringify(reply.body));
+        response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
       }
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -56,7 +54,7 @@ export async function startRecordingServer() {
     /** The last request received. */
     last(): RecordedRequest {
       const request = requests.at(-1);
-      if (!request) throw new Error("no request was received");
+      if (!request) throw new Error('no request was received');
       return request;
     },
     replyWith(next: Reply): void {
