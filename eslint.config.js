@@ -1,0 +1,34 @@
+// One lint configuration for every package and app: typescript-eslint's type-aware
+// recommended rules on TypeScript, ESLint's recommended rules on the plain scripts.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      '**/artifacts/**',
+      '**/coverage/**',
+      'packages/types/src/generated/**',
+      'apps/service/src/internal/generated.ts',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.shared.ts', 'scripts/*.d.mts', 'apps/service/scripts/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: globals.node },
+  },
+);
