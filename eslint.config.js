@@ -22,7 +22,7 @@ export default tseslint.config(
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.shared.ts', 'scripts/*.d.mts', 'apps/service/scripts/*.ts'] },
+        projectService: { allowDefaultProject: ['vitest.shared.ts', 'scripts/*.d.mts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

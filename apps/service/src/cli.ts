@@ -16,7 +16,6 @@ import { issueToken, revokeToken } from './auth/tokens.js';
 import {
   defaultPgliteDataDir,
   openDatabase,
-  readUrlsOf,
   type Database,
   type DatabaseConfig,
   type DatabaseHandle,
@@ -27,7 +26,7 @@ import { progressBar } from './seed/progress.js';
 import { seedSandbox, type SandboxSummary } from './seed/sandbox.js';
 import { defaultTokensFile, prepareSandbox, writeSandboxTokens, type KeptTokens } from './seed/sandbox-tokens.js';
 import { refreshPollRows } from './events/poll-rows.js';
-import { configFromEnv } from './config.js';
+import { configFromEnv, type ServiceConfig } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
 import { closeOnSignals, startServer, type RunningServer } from './server.js';
 import { addNotificationCommands } from './notifications/cli.js';
@@ -48,9 +47,17 @@ function wholeNumber(min: number) {
   };
 }
 
+let environment: ServiceConfig | undefined;
+/** The configuration from the environment, validated once, when a command first needs it. */
+const config = (): ServiceConfig => (environment ??= configFromEnv());
+
 /** The database the global options name; `create`: a PGlite directory without a database gets one. */
 function databaseConfig(options: GlobalOptions, create: boolean): DatabaseConfig {
-  if (options.databaseUrl) return { kind: 'postgres', url: options.databaseUrl, readUrls: readUrlsOf(process.env) };
+  if (options.databaseUrl) {
+    const fromEnvironment = config().database;
+    const readUrls = fromEnvironment.kind === 'postgres' ? fromEnvironment.readUrls : [];
+    return { kind: 'postgres', url: options.databaseUrl, readUrls };
+  }
   return { kind: 'pglite', dataDir: options.dataDir || defaultPgliteDataDir, existing: !create };
 }
 
@@ -357,13 +364,13 @@ program
     'with --sandbox: where the tokens are kept across restarts (default: sandbox-tokens.json in the PGlite data directory; on PostgreSQL, none)',
   )
   .action(async (options: ServeOptions, command: Command) => {
-    const config = { ...configFromEnv(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
-    if (options.sandbox) config.notifications.allowList.push(...loopbackAllowList);
-    if (options.sandbox && config.tls === undefined && config.httpsPort !== 'off') {
-      config.tls = { port: config.httpsPort, ...(await ensureLocalTls(tlsDirectoryOf(config.database))) };
+    const settings = { ...config(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
+    if (options.sandbox) settings.notifications.allowList.push(...loopbackAllowList);
+    if (options.sandbox && settings.tls === undefined && settings.httpsPort !== 'off') {
+      settings.tls = { port: settings.httpsPort, ...(await ensureLocalTls(tlsDirectoryOf(settings.database))) };
     }
-    const tokensFile = options.tokensFile ? resolve(options.tokensFile) : defaultTokensFile(config.database);
-    const handle = await openDatabase(config.database);
+    const tokensFile = options.tokensFile ? resolve(options.tokensFile) : defaultTokensFile(settings.database);
+    const handle = await openDatabase(settings.database);
     let server: RunningServer;
     let sandbox: KeptTokens = { users: [], issued: [] };
     try {
@@ -374,14 +381,14 @@ program
           tokensFile,
           onProgress: progressBar('events'),
         });
-      server = await startServer(config, handle);
+      server = await startServer(settings, handle);
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
     }
     if (options.simulate !== undefined) simulateWhileServing(server, options.simulate);
     closeOnSignals(server);
-    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, config.tls?.caFile, options.simulate);
+    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, settings.tls?.caFile, options.simulate);
   });
 
 addNotificationCommands(program, withDatabase, print);
@@ -390,9 +397,7 @@ try {
   await program.parseAsync();
 } catch (error) {
   const { databaseUrl } = program.opts<GlobalOptions>();
-  console.error(
-    `error: ${describeFailure(error, { databaseUrl, host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8080) })}`,
-  );
-  if (process.env.LOG_LEVEL === 'debug') console.error(error);
+  console.error(`error: ${describeFailure(error, { databaseUrl, host: environment?.host, port: environment?.port })}`);
+  if (environment?.logLevel === 'debug') console.error(error);
   process.exit(1);
 }

@@ -1,12 +1,217 @@
-/** The service's configuration, read once from environment variables (documented in the README). */
+/**
+ * The service's configuration: every environment variable it reads, in one JSON Schema
+ * (`environmentSchema`), validated once at start by env-schema. The README's table of variables
+ * is rendered from this schema (`pnpm --filter @street-events/service docs:environment`).
+ */
 import { readFileSync } from 'node:fs';
+import { envSchema } from 'env-schema';
+import addFormats from 'ajv-formats';
+import { Ajv, type ErrorObject } from 'ajv';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import { defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
-import { defaultSearchConcurrency } from './http/app.js';
-import { databaseConfigFromEnv, type DatabaseConfig } from './db/database.js';
-import type { RateLimit } from './http/app.js';
-import { notificationConfigFromEnv, type NotificationConfig } from './notifications/config.js';
+import { defaultPgliteDataDir, type DatabaseConfig } from './db/database.js';
+import { defaultAttemptTimeoutMs } from './delivery/attempt.js';
+import { createEndpointPolicy } from './delivery/endpoint-policy.js';
+import { signatureVersions, type SignatureVersion } from './delivery/pubsub-signature.js';
+import { defaultRetryPolicy, formatSchedule, parseSchedule } from './delivery/retry-schedule.js';
+import { defaultSearchConcurrency, type RateLimit } from './http/app.js';
+import type { NotificationConfig } from './notifications/config.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
+
+const onOff = { type: 'string', enum: ['on', 'off'] } as const;
+const wholeNumber = (minimum: number, fallback?: number) =>
+  ({ type: 'integer', minimum, ...(fallback === undefined ? {} : { default: fallback }) }) as const;
+const commaList = { type: 'string', pattern: '^[^,\\s]+(\\s*,\\s*[^,\\s]+)*$' } as const;
+const schedule = '^\\s*[0-9]+(ms|s|m|h|d)?\\s*(,\\s*[0-9]+(ms|s|m|h|d)?\\s*)*$';
+
+/**
+ * One entry a variable: its JSON Schema, its `description` (the README's text) and, where the
+ * default is not a literal `default`, `x-default` (how the README names it).
+ */
+export const environmentSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    PORT: { ...wholeNumber(0, 8080), maximum: 65535, description: 'Port to listen on.' },
+    HOST: {
+      type: 'string',
+      minLength: 1,
+      default: '127.0.0.1',
+      description: 'Address to listen on (`0.0.0.0` to accept connections from other hosts).',
+    },
+    DATABASE_URL: {
+      type: 'string',
+      pattern: '^postgres(ql)?://',
+      description: 'PostgreSQL connection URL. Without it, embedded PGlite.',
+    },
+    DATABASE_READ_URL: {
+      ...commaList,
+      description:
+        'One or more PostgreSQL streaming standbys of `DATABASE_URL`, separated by commas: polling and permit search read from them (a connection to each in turn), everything else from `DATABASE_URL`. A poller never skips or repeats an update on a standby that lags: update ids are allocated in commit order, which a standby replays in order.',
+    },
+    PGLITE_DATA_DIR: {
+      type: 'string',
+      minLength: 1,
+      'x-default': '`apps/service/.data/pglite`',
+      description:
+        "PGlite's data directory. The default is the service's own, whatever the working directory; a relative path is taken from the working directory. One process at a time (`<directory>.lock`).",
+    },
+    LOG_LEVEL: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+      description: 'pino log level; logs are JSON lines with the request id.',
+    },
+    QUERY_TIMEOUT_MS: {
+      ...wholeNumber(0, defaultStatementTimeoutMs),
+      description: 'Limit on each polling and permit-search database query; past it the answer is `408`.',
+    },
+    HTTPS_PORT: {
+      anyOf: [
+        { type: 'string', const: 'off' },
+        { ...wholeNumber(0), maximum: 65535 },
+      ],
+      'x-default': '`PORT` + 363 (`8443`)',
+      description:
+        "The HTTPS listener's port (`off`: none, and links in messages are built on the http address). The sandbox serves HTTPS with its own CA; elsewhere it needs `TLS_CERT_FILE` and `TLS_KEY_FILE`.",
+    },
+    TLS_CERT_FILE: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'PEM certificate of the HTTPS listener in production, with `TLS_KEY_FILE` (or let TLS end at a proxy and set `PUBLIC_BASE_URL` to its `https://` address).',
+    },
+    TLS_KEY_FILE: { type: 'string', minLength: 1, description: 'PEM key of the HTTPS listener, with `TLS_CERT_FILE`.' },
+    LOGIN: {
+      ...onOff,
+      default: 'on',
+      description:
+        '`off` switches login off: `POST /v7/work/authenticate` and `POST /v7/party/refresh` answer `404`, and only API keys work.',
+    },
+    LOGIN_TOKEN_TTL_SECONDS: {
+      ...wholeNumber(1, defaultTokenTtlSeconds),
+      description: 'How long an `idToken` / `accessToken` of a login lasts.',
+    },
+    AUTH_CACHE_TTL_MS: {
+      ...wholeNumber(0, defaultAuthenticationCache.ttlMs),
+      description:
+        'How long an authenticated caller is reused; a token revoked (or a contract changed) by another process stops being honoured within this time. `0` looks the token up on every request.',
+    },
+    BODY_LIMIT_BYTES: {
+      ...wholeNumber(0, 1024 * 1024),
+      description: 'Largest accepted request body; larger is `413`.',
+    },
+    SEARCH_CONCURRENCY: {
+      ...wholeNumber(1),
+      'x-default': 'the number of cores less one (at least 1)',
+      description:
+        'Permit searches run at once; others wait their turn. A 500-row answer is close to 1 MB of JSON: this bounds the memory many searches at once would take.',
+    },
+    RATE_LIMIT_MAX: {
+      ...wholeNumber(0, 0),
+      'x-default': '`0` (no limit)',
+      description:
+        "Requests each caller (token, or client address without one) may make to the interface's operations per window; past it the answer is `429` with `Retry-After` in seconds. Counted by each service instance on its own. `/health`, the webhook keys, the signing certificates and the confirmation and unsubscribe links are not limited.",
+    },
+    RATE_LIMIT_WINDOW_MS: {
+      ...wholeNumber(1, 60_000),
+      description: 'The window of `RATE_LIMIT_MAX`.',
+    },
+    METRICS_PUBLIC: {
+      ...onOff,
+      default: 'off',
+      description:
+        "`on`: `GET /metrics` (Prometheus text: request durations by operation and status, database pools, the delivery queue's depth and oldest age, delivery attempts by outcome, dead letters, Node's process metrics) answers without a token. Off, it answers only an `Operator` token.",
+    },
+    PUBLIC_BASE_URL: {
+      type: 'string',
+      format: 'uri',
+      pattern: '^https?://',
+      'x-default': 'the served base URL, `http://HOST:PORT/v7/event`',
+      description:
+        "Base URL of the interface as webhook receivers reach it (with TLS ending at a proxy, the proxy's `https://` address); the links of a subscription's messages (`SubscribeURL`, `UnsubscribeURL`, `SigningCertURL`) are built on the one in force when it subscribed.",
+    },
+    PUBSUB_SIGNATURE_VERSION: {
+      type: 'string',
+      enum: [...signatureVersions],
+      default: '1',
+      description:
+        "`SignatureVersion` of the pub/sub envelope's own signature: `1` (SHA1withRSA, what receivers written for the permitting system's notifications expect) or `2` (SHA256withRSA).",
+    },
+    WEBHOOK_ALLOW: {
+      ...commaList,
+      description:
+        'Comma-separated CIDRs, addresses and host names that webhook endpoints may reach although not public (e.g. `10.20.0.0/16,hooks.internal`). `serve --sandbox` adds loopback.',
+    },
+    WEBHOOK_RETRY_SCHEDULE: {
+      type: 'string',
+      pattern: schedule,
+      default: formatSchedule(defaultRetryPolicy.schedule),
+      description:
+        'Delay before each delivery attempt (units `ms`, `s`, `m`, `h`, `d`); after the last one a message is dead-lettered.',
+    },
+    WEBHOOK_TIMEOUT_MS: {
+      ...wholeNumber(1, defaultAttemptTimeoutMs),
+      description: 'Limit of one delivery attempt.',
+    },
+    DELIVERY_WORKER: {
+      ...onOff,
+      default: 'on',
+      description: '`off`: `serve` does not deliver notifications; run `street-events worker` (one or more) instead.',
+    },
+    WORKER_CONCURRENCY: { ...wholeNumber(1, 64), description: 'Delivery attempts in flight per worker.' },
+    WORKER_POLL_MS: {
+      ...wholeNumber(10, 1000),
+      description: 'Fallback poll interval of a worker (workers are woken at once by `NOTIFY` when deliveries commit).',
+    },
+  },
+} as const;
+
+/** What the README and the error messages read of a variable's schema. */
+export interface VariableSchema {
+  description: string;
+  default?: unknown;
+  'x-default'?: string;
+  type?: string;
+  enum?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  format?: string;
+}
+
+export type EnvironmentVariable = keyof typeof environmentSchema.properties;
+type Name = EnvironmentVariable;
+
+/** The environment after validation: defaults filled in, whole numbers as numbers. */
+interface Environment {
+  PORT: number;
+  HOST: string;
+  DATABASE_URL?: string;
+  DATABASE_READ_URL?: string;
+  PGLITE_DATA_DIR?: string;
+  LOG_LEVEL: string;
+  QUERY_TIMEOUT_MS: number;
+  HTTPS_PORT?: number | 'off';
+  TLS_CERT_FILE?: string;
+  TLS_KEY_FILE?: string;
+  LOGIN: 'on' | 'off';
+  LOGIN_TOKEN_TTL_SECONDS: number;
+  AUTH_CACHE_TTL_MS: number;
+  BODY_LIMIT_BYTES: number;
+  SEARCH_CONCURRENCY?: number;
+  RATE_LIMIT_MAX: number;
+  RATE_LIMIT_WINDOW_MS: number;
+  METRICS_PUBLIC: 'on' | 'off';
+  PUBLIC_BASE_URL?: string;
+  PUBSUB_SIGNATURE_VERSION: SignatureVersion;
+  WEBHOOK_ALLOW?: string;
+  WEBHOOK_RETRY_SCHEDULE: string;
+  WEBHOOK_TIMEOUT_MS: number;
+  DELIVERY_WORKER: 'on' | 'off';
+  WORKER_CONCURRENCY: number;
+  WORKER_POLL_MS: number;
+}
 
 export interface ServiceConfig {
   host: string;
@@ -15,20 +220,16 @@ export interface ServiceConfig {
   logLevel: string;
   statementTimeoutMs: number;
   bodyLimitBytes: number;
-  /** Permit searches run at once (`SEARCH_CONCURRENCY`). */
+  /** Permit searches run at once. */
   searchConcurrency: number;
-  /** How long an authenticated caller is reused (`AUTH_CACHE_TTL_MS`); 0: every request looks its token up. */
   authCacheTtlMs: number;
-  /** Requests per caller per window (`RATE_LIMIT_MAX` per `RATE_LIMIT_WINDOW_MS`); max 0: no limit. */
   rateLimit: RateLimit;
-  /** `METRICS_PUBLIC` on: `GET /metrics` answers without a token (otherwise only to the Operator role). */
   metricsPublic: boolean;
   notifications: NotificationConfig;
-  /** Login (`LOGIN=off` switches it off; `LOGIN_TOKEN_TTL_SECONDS`, an hour by default). */
+  /** Login, or `undefined` with `LOGIN=off`. */
   login: LoginOptions | undefined;
-  /** An HTTPS listener besides HTTP: `TLS_CERT_FILE` and `TLS_KEY_FILE` (PEM) on `HTTPS_PORT`; the sandbox makes its own (tls/local-ca.ts). */
+  /** An HTTPS listener besides HTTP, with a certificate from files; the sandbox makes its own (tls/local-ca.ts). */
   tls: TlsConfig | undefined;
-  /** `HTTPS_PORT`: the HTTPS listener's port; `off`: none, even in the sandbox. Default: PORT + 363 (8443), or 0 when PORT is 0. */
   httpsPort: number | 'off';
 }
 
@@ -40,52 +241,103 @@ export interface TlsConfig {
   caFile?: string;
 }
 
-/** A whole number of at least `min` from the environment, or `fallback` when unset. */
-export function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${raw}"`);
-  }
-  return value;
+/** A variable the configuration refuses: the message names it, the rule and the value given. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
 }
 
-/** An on/off setting: `on`, `true` or `1`; `off`, `false`, `0` or unset. */
-function switchOf(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (['on', 'true', '1'].includes(raw)) return true;
-  if (['off', 'false', '0', ''].includes(raw)) return false;
-  throw new Error(`${name} must be on or off, not "${env[name]}"`);
-}
+const ajv = addFormats.default(
+  new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, removeAdditional: true }),
+  ['uri'],
+);
+ajv.addKeyword('x-default');
 
+/** The whole configuration, validated against `environmentSchema`; throws a `ConfigurationError` naming the variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const values = validated(env);
+  const port = values.PORT;
   return {
-    host: env.HOST ?? '127.0.0.1',
-    port: integer(env, 'PORT', 8080),
-    database: databaseConfigFromEnv(env),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    statementTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', defaultStatementTimeoutMs),
-    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
-    searchConcurrency: integer(env, 'SEARCH_CONCURRENCY', defaultSearchConcurrency, 1),
-    authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', defaultAuthenticationCache.ttlMs),
-    rateLimit: { max: integer(env, 'RATE_LIMIT_MAX', 0), windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1) },
-    metricsPublic: switchOf(env, 'METRICS_PUBLIC'),
-    notifications: notificationConfigFromEnv(env),
-    login:
-      env.LOGIN === 'off'
-        ? undefined
-        : { tokenTtlSeconds: integer(env, 'LOGIN_TOKEN_TTL_SECONDS', defaultTokenTtlSeconds, 1) },
-    ...tlsFromEnv(env),
+    host: values.HOST,
+    port,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL, readUrls: listOf(values.DATABASE_READ_URL) }
+      : { kind: 'pglite', dataDir: values.PGLITE_DATA_DIR ?? defaultPgliteDataDir },
+    logLevel: values.LOG_LEVEL,
+    statementTimeoutMs: values.QUERY_TIMEOUT_MS,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    searchConcurrency: values.SEARCH_CONCURRENCY ?? defaultSearchConcurrency,
+    authCacheTtlMs: values.AUTH_CACHE_TTL_MS,
+    rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
+    metricsPublic: values.METRICS_PUBLIC === 'on',
+    notifications: notificationsOf(values),
+    login: values.LOGIN === 'off' ? undefined : { tokenTtlSeconds: values.LOGIN_TOKEN_TTL_SECONDS },
+    ...tlsOf(values, port),
   };
 }
 
-function tlsFromEnv(env: NodeJS.ProcessEnv): Pick<ServiceConfig, 'tls' | 'httpsPort'> {
-  const port = integer(env, 'PORT', 8080);
-  const httpsPort = env.HTTPS_PORT === 'off' ? 'off' : integer(env, 'HTTPS_PORT', port === 0 ? 0 : port + 363);
-  const certFile = env.TLS_CERT_FILE;
-  const keyFile = env.TLS_KEY_FILE;
-  if (!certFile !== !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together');
+function validated(env: NodeJS.ProcessEnv): Environment {
+  const data = Object.fromEntries(
+    Object.keys(environmentSchema.properties).flatMap((name) =>
+      env[name] === undefined || env[name] === '' ? [] : [[name, env[name]]],
+    ),
+  );
+  try {
+    return envSchema<Environment>({ schema: environmentSchema, data, env: false, ajv });
+  } catch (error) {
+    const first = (error as { errors?: ErrorObject[] }).errors?.[0];
+    if (first === undefined) throw error;
+    const name = first.instancePath.replace(/^\//, '').split('/')[0]!;
+    throw new ConfigurationError(`${name} must be ${acceptedValues(name as Name)}, not ${JSON.stringify(data[name])}`);
+  }
+}
+
+/** What a variable accepts, in words, from its schema. */
+export function acceptedValues(name: Name): string {
+  const schema: VariableSchema = environmentSchema.properties[name];
+  if (schema.enum !== undefined) return `one of ${schema.enum.join(', ')}`;
+  if (name === 'HTTPS_PORT') return 'off, or a port number from 0 to 65535';
+  if (schema.type === 'integer') {
+    return schema.maximum === undefined
+      ? `a whole number of at least ${schema.minimum}`
+      : `a whole number from ${schema.minimum} to ${schema.maximum}`;
+  }
+  if (schema.pattern === schedule) return 'delays separated by commas, such as 0,5s,5m,2h,1d';
+  if (schema.pattern === commaList.pattern) return 'one or more values separated by commas';
+  if (schema.format === 'uri') return 'an absolute http:// or https:// URL';
+  if (schema.pattern === '^postgres(ql)?://') return 'a postgres:// or postgresql:// URL';
+  return 'any text that is not empty';
+}
+
+const listOf = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+function notificationsOf(values: Environment): NotificationConfig {
+  const allowList = listOf(values.WEBHOOK_ALLOW);
+  try {
+    createEndpointPolicy(allowList);
+  } catch (error) {
+    throw new ConfigurationError(`WEBHOOK_ALLOW ${(error as Error).message}`);
+  }
+  return {
+    publicBaseUrl: values.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,
+    signatureVersion: values.PUBSUB_SIGNATURE_VERSION,
+    allowList,
+    retrySchedule: parseSchedule(values.WEBHOOK_RETRY_SCHEDULE),
+    attemptTimeoutMs: values.WEBHOOK_TIMEOUT_MS,
+    worker: values.DELIVERY_WORKER !== 'off',
+    concurrency: values.WORKER_CONCURRENCY,
+    pollIntervalMs: values.WORKER_POLL_MS,
+  };
+}
+
+function tlsOf(values: Environment, port: number): Pick<ServiceConfig, 'tls' | 'httpsPort'> {
+  const httpsPort = values.HTTPS_PORT ?? (port === 0 ? 0 : port + 363);
+  const certFile = values.TLS_CERT_FILE;
+  const keyFile = values.TLS_KEY_FILE;
+  if (!certFile !== !keyFile) throw new ConfigurationError('TLS_CERT_FILE and TLS_KEY_FILE go together');
   if (!certFile || !keyFile || httpsPort === 'off') return { tls: undefined, httpsPort };
   return {
     tls: { port: httpsPort, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') },

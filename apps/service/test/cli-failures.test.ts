@@ -118,6 +118,11 @@ test('serve with a PostgreSQL server that cannot be reached is one line too', as
   expectOneLineFailure(run, /cannot use the database at postgres:\/\/127\.0\.0\.1:1\/none .*ECONNREFUSED/);
 });
 
+test('serve with a malformed variable refuses in one line naming it and what it accepts', async () => {
+  const run = await cli(['serve'], { env: { PORT: '80 80' } });
+  expectOneLineFailure(run, /^error: PORT must be a whole number from 0 to 65535, not "80 80"$/m);
+});
+
 test('a PostgreSQL database that is not migrated is one line asking to migrate', { timeout: 30_000 }, async () => {
   const database = await createServerDatabase();
   try {

@@ -68,20 +68,6 @@ export const defaultPgliteDataDir = fileURLToPath(new URL('../../.data/pglite', 
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `PGLITE_DATA_DIR` (default: the service's `.data/pglite`). */
-export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL, readUrls: readUrlsOf(env) };
-  return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR || defaultPgliteDataDir };
-}
-
-/** `DATABASE_READ_URL`: one or more standby URLs, separated by commas. */
-export function readUrlsOf(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.DATABASE_READ_URL ?? '')
-    .split(',')
-    .map((url) => url.trim())
-    .filter((url) => url !== '');
-}
-
 /** Where a pool's connections go: one URL, or several in turn (a connection to each standby by rotation). */
 function connectionTo(urls: readonly string[]): pg.PoolConfig {
   if (urls.length === 1) return { connectionString: urls[0] };

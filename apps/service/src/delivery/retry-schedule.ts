@@ -76,3 +76,15 @@ export function parseSchedule(text: string): number[] {
     return Number(amount) * (unit === undefined ? 0 : units[unit]!);
   });
 }
+
+/** A schedule as `parseSchedule` reads it, each delay in the largest unit that divides it. */
+export function formatSchedule(schedule: readonly number[]): string {
+  const largestFirst = Object.entries(units).sort(([, a], [, b]) => b - a);
+  return schedule
+    .map((ms) => {
+      if (ms === 0) return '0';
+      const [unit, size] = largestFirst.find(([, size]) => ms % size === 0)!;
+      return `${ms / size}${unit}`;
+    })
+    .join(',');
+}

@@ -5,7 +5,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { pino } from 'pino';
 import type { Database, DatabaseHandle } from '../db/database.js';
-import { notificationConfigFromEnv, workerSettingsOf } from './config.js';
+import { configFromEnv } from '../config.js';
+import { workerSettingsOf } from './config.js';
 import { listDeadLetters, replayDeadLetters } from './dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from './keys.js';
 import { startWorker } from './worker.js';
@@ -27,11 +28,12 @@ export function addNotificationCommands(program: Command, withDatabase: WithData
     .description('deliver notifications until interrupted (several workers may share one PostgreSQL database)')
     .action((_options, command: Command) =>
       withDatabase(command, async (db, handle) => {
+        const config = configFromEnv();
         const worker = await startWorker({
-          ...workerSettingsOf(notificationConfigFromEnv()),
+          ...workerSettingsOf(config.notifications),
           db,
           listen: handle.listen,
-          log: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
+          log: pino({ level: config.logLevel }),
         });
         console.error('delivery worker running; Ctrl-C to stop');
         await new Promise<void>((stop) => {

@@ -1,9 +1,7 @@
-/** Configuration of push notifications, from environment variables (documented in the README). */
-import { integer } from '../config.js';
+/** Configuration of push notifications (read from the environment by `configFromEnv`, src/config.ts). */
 import { createEndpointPolicy, type EndpointPolicy } from '../delivery/endpoint-policy.js';
-import { defaultAttemptTimeoutMs } from '../delivery/attempt.js';
-import { signatureVersions, type SignatureVersion } from '../delivery/pubsub-signature.js';
-import { defaultRetryPolicy, parseSchedule, type RetryPolicy } from '../delivery/retry-schedule.js';
+import type { SignatureVersion } from '../delivery/pubsub-signature.js';
+import { defaultRetryPolicy, type RetryPolicy } from '../delivery/retry-schedule.js';
 import type { WorkerOptions } from './worker.js';
 
 export interface NotificationConfig {
@@ -27,32 +25,6 @@ export interface NotificationConfig {
 
 /** Loopback, which `serve --sandbox` allows so that a receiver on the same machine works. */
 export const loopbackAllowList = ['127.0.0.0/8', '::1/128', 'localhost'];
-
-export function notificationConfigFromEnv(env: NodeJS.ProcessEnv = process.env): NotificationConfig {
-  const allowList = (env.WEBHOOK_ALLOW ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  createEndpointPolicy(allowList); // fails early on a malformed entry
-  const publicBaseUrl = env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined;
-  if (publicBaseUrl !== undefined && !URL.canParse(publicBaseUrl)) {
-    throw new Error(`PUBLIC_BASE_URL must be an absolute URL, not "${env.PUBLIC_BASE_URL}"`);
-  }
-  const signatureVersion = env.PUBSUB_SIGNATURE_VERSION || '1';
-  if (!(signatureVersions as readonly string[]).includes(signatureVersion)) {
-    throw new Error(`PUBSUB_SIGNATURE_VERSION must be 1 or 2, not "${signatureVersion}"`);
-  }
-  return {
-    publicBaseUrl,
-    signatureVersion: signatureVersion as SignatureVersion,
-    allowList,
-    retrySchedule: env.WEBHOOK_RETRY_SCHEDULE ? parseSchedule(env.WEBHOOK_RETRY_SCHEDULE) : defaultRetryPolicy.schedule,
-    attemptTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', defaultAttemptTimeoutMs, 1),
-    worker: env.DELIVERY_WORKER !== 'off',
-    concurrency: integer(env, 'WORKER_CONCURRENCY', 64, 1),
-    pollIntervalMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
-  };
-}
 
 export const endpointPolicyOf = (config: NotificationConfig): EndpointPolicy => createEndpointPolicy(config.allowList);
 

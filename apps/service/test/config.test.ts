@@ -1,0 +1,115 @@
+/** The configuration: every variable from one schema, validated once, each refusal naming the variable. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { configFromEnv, environmentSchema } from '../src/config.js';
+import { standardSchedule } from '../src/delivery/retry-schedule.js';
+import { endpointPolicyOf } from '../src/notifications/config.js';
+import { environmentRows, readmePath } from '../scripts/environment-table.js';
+
+describe('configuration', () => {
+  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts and a worker in the service', () => {
+    expect(configFromEnv({}).notifications).toEqual({
+      publicBaseUrl: undefined,
+      allowList: [],
+      retrySchedule: standardSchedule,
+      attemptTimeoutMs: 15_000,
+      signatureVersion: '1',
+      worker: true,
+      concurrency: 64,
+      pollIntervalMs: 1000,
+    });
+  });
+
+  it('reads every notification variable', () => {
+    expect(
+      configFromEnv({
+        PUBLIC_BASE_URL: 'https://events.example/v7/',
+        WEBHOOK_ALLOW: '10.20.0.0/16, hooks.internal',
+        WEBHOOK_RETRY_SCHEDULE: '0,1s,1m',
+        WEBHOOK_TIMEOUT_MS: '5000',
+        PUBSUB_SIGNATURE_VERSION: '2',
+        DELIVERY_WORKER: 'off',
+        WORKER_CONCURRENCY: '8',
+        WORKER_POLL_MS: '250',
+      }).notifications,
+    ).toEqual({
+      publicBaseUrl: 'https://events.example/v7',
+      allowList: ['10.20.0.0/16', 'hooks.internal'],
+      retrySchedule: [0, 1000, 60_000],
+      attemptTimeoutMs: 5000,
+      signatureVersion: '2',
+      worker: false,
+      concurrency: 8,
+      pollIntervalMs: 250,
+    });
+  });
+
+  it('selects PostgreSQL with its standbys when DATABASE_URL is set', () => {
+    expect(
+      configFromEnv({
+        DATABASE_URL: 'postgres://db/events',
+        DATABASE_READ_URL: 'postgres://a/events, postgres://b/events',
+      }).database,
+    ).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/events',
+      readUrls: ['postgres://a/events', 'postgres://b/events'],
+    });
+  });
+
+  it('takes an empty variable as unset', () => {
+    expect(configFromEnv({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 8080, logLevel: 'info' });
+  });
+
+  it('lets the allow-list open what it names and nothing else', () => {
+    const policy = endpointPolicyOf(configFromEnv({ WEBHOOK_ALLOW: '10.20.0.0/16' }).notifications);
+    expect(policy.checkAddress('10.20.1.1')).toEqual({ allowed: true });
+    expect(policy.checkAddress('10.21.1.1').allowed).toBe(false);
+    expect(policy.checkAddress('127.0.0.1').allowed).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT must be a whole number from 0 to 65535, not "eighty"'],
+    ['PORT', '70000', 'PORT must be a whole number from 0 to 65535, not "70000"'],
+    ['SEARCH_CONCURRENCY', '0', 'SEARCH_CONCURRENCY must be a whole number of at least 1, not "0"'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"'],
+    ['METRICS_PUBLIC', 'yes', 'METRICS_PUBLIC must be one of on, off, not "yes"'],
+    ['PUBSUB_SIGNATURE_VERSION', '3', 'PUBSUB_SIGNATURE_VERSION must be one of 1, 2, not "3"'],
+    ['HTTPS_PORT', 'on', 'HTTPS_PORT must be off, or a port number from 0 to 65535, not "on"'],
+    ['WEBHOOK_RETRY_SCHEDULE', '0,5 minutes', 'WEBHOOK_RETRY_SCHEDULE must be delays separated by commas'],
+    ['WORKER_CONCURRENCY', 'many', 'WORKER_CONCURRENCY must be a whole number of at least 1, not "many"'],
+    ['PUBLIC_BASE_URL', 'events.example', 'PUBLIC_BASE_URL must be an absolute http:// or https:// URL'],
+    ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres:// or postgresql:// URL, not "mysql://db"'],
+    ['WEBHOOK_ALLOW', 'http://10.0.0.1/', 'WEBHOOK_ALLOW'],
+  ])('refuses %s=%j with a message naming it and what it accepts', (name, value, message) => {
+    expect(() => configFromEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('refuses a TLS certificate without its key', () => {
+    expect(() => configFromEnv({ TLS_CERT_FILE: '/etc/ssl/cert.pem' })).toThrow(
+      'TLS_CERT_FILE and TLS_KEY_FILE go together',
+    );
+  });
+
+  it('accepts the documented default of every variable that has one', () => {
+    const defaults = Object.entries(environmentSchema.properties).flatMap(([name, schema]): [string, string][] =>
+      'default' in schema ? [[name, String(schema.default)]] : [],
+    );
+    expect(() => configFromEnv(Object.fromEntries(defaults))).not.toThrow();
+  });
+
+  it("the README's table lists every variable as the schema does", () => {
+    const readme = readFileSync(readmePath, 'utf8');
+    const rows = readme
+      .slice(readme.indexOf('<!-- environment:start'), readme.indexOf('<!-- environment:end'))
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) =>
+        line
+          .slice(2, -2)
+          .split(/(?<!\\) \| /)
+          .map((cell) => cell.trim().replaceAll('\\|', '|')),
+      );
+    expect(rows).toEqual(environmentRows());
+  });
+});
