@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { basePath } from '../src/http/app.js';
-import { loginBasePath } from '../src/http/login.js';
+import { loginBasePath } from '../src/http/routes/login.js';
 import { listOperations, loadDocument } from '../src/http/openapi.js';
 import { loadLoginDocument } from '../src/openapi-document.js';
 import { internalDocument } from '../src/internal/document.js';

@@ -28,7 +28,8 @@ import { defaultTokensFile, prepareSandbox, writeSandboxTokens, type KeptTokens 
 import { refreshPollRows } from './events/poll-rows.js';
 import { configFromEnv, type ServiceConfig } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
-import { closeOnSignals, startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from './server.js';
+import { closeOnSignals } from './shutdown.js';
 import { addNotificationCommands } from './notifications/cli.js';
 import { simulate } from './simulation/simulate.js';
 import { ensureLocalTls } from './tls/local-ca.js';
@@ -75,6 +76,36 @@ async function withDatabase(
     await work(handle.db, handle);
   } finally {
     await handle.close();
+  }
+}
+
+/** A one-line log of the shutdown, for commands without a logger of their own. */
+const consoleLog = {
+  info: (_fields: object, message: string) => console.error(message),
+  error: (fields: object, message: string) => console.error(`${message}: ${describeFailure(Object.values(fields)[0])}`),
+};
+
+/**
+ * Opens the database, runs what `start` starts until SIGINT or SIGTERM, then calls the stop it
+ * returned and closes the database (see shutdown.ts).
+ */
+async function runUntilSignal(
+  command: Command,
+  start: (db: Database, handle: DatabaseHandle) => Promise<() => Promise<void>> | (() => Promise<void>),
+): Promise<void> {
+  const handle = await openDatabase(databaseConfig(command.optsWithGlobals<GlobalOptions>(), false));
+  try {
+    const stop = await start(handle.db, handle);
+    closeOnSignals(
+      async () => {
+        await stop();
+        await handle.close();
+      },
+      { graceMs: config().shutdownGraceMs, log: consoleLog },
+    );
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
   }
 }
 
@@ -277,32 +308,20 @@ program
   .option('--rate <n>', 'activities a second', wholeNumber(1), 2)
   .option('--quiet', 'do not print each activity')
   .action((options: { rate: number; quiet?: boolean }, command: Command) =>
-    withDatabase(command, async (db) => {
+    runUntilSignal(command, (db) => {
       const stop = new AbortController();
-      process.once('SIGINT', () => stop.abort());
-      process.once('SIGTERM', () => stop.abort());
-      const { activities } = await simulate(db, {
+      const running = simulate(db, {
         rate: options.rate,
         signal: stop.signal,
         onActivity: options.quiet ? undefined : (line) => console.log(line),
       });
-      console.error(`simulation stopped after ${activities} activities`);
+      return async () => {
+        stop.abort();
+        const { activities } = await running;
+        console.error(`simulation stopped after ${activities} activities`);
+      };
     }),
   );
-
-/** Runs the simulation beside the server until the server closes, which stops it first. */
-function simulateWhileServing(server: RunningServer, rate: number): void {
-  const stop = new AbortController();
-  const simulation = simulate(server.database.db, { rate, signal: stop.signal }).catch((error: unknown) => {
-    if (!stop.signal.aborted) server.app.log.error({ err: error }, 'the simulation stopped');
-  });
-  const close = server.close;
-  server.close = async () => {
-    stop.abort();
-    await simulation;
-    await close();
-  };
-}
 
 /** Where the sandbox keeps its certificate authority: in the PGlite data directory, or the default one on PostgreSQL. */
 const tlsDirectoryOf = (database: DatabaseConfig): string =>
@@ -381,17 +400,16 @@ program
           tokensFile,
           onProgress: progressBar('events'),
         });
-      server = await startServer(settings, handle);
+      server = await startServer(settings, handle, { simulateRate: options.simulate });
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
     }
-    if (options.simulate !== undefined) simulateWhileServing(server, options.simulate);
-    closeOnSignals(server);
+    closeOnSignals(() => server.close(), { graceMs: settings.shutdownGraceMs, log: server.app.log });
     if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, settings.tls?.caFile, options.simulate);
   });
 
-addNotificationCommands(program, withDatabase, print);
+addNotificationCommands(program, { withDatabase, runUntilSignal, print, config });
 
 try {
   await program.parseAsync();

@@ -160,6 +160,11 @@ export const environmentSchema = {
       description: '`off`: `serve` does not deliver notifications; run `street-events worker` (one or more) instead.',
     },
     WORKER_CONCURRENCY: { ...wholeNumber(1, 64), description: 'Delivery attempts in flight per worker.' },
+    SHUTDOWN_GRACE_MS: {
+      ...wholeNumber(1, 25_000),
+      description:
+        'On SIGINT or SIGTERM, how long `serve`, `worker` and `simulate` may take to finish requests and delivery attempts in flight before the process ends anyway (exit code 1); a second signal ends it at once.',
+    },
     WORKER_POLL_MS: {
       ...wholeNumber(10, 1000),
       description: 'Fallback poll interval of a worker (workers are woken at once by `NOTIFY` when deliveries commit).',
@@ -211,6 +216,7 @@ interface Environment {
   DELIVERY_WORKER: 'on' | 'off';
   WORKER_CONCURRENCY: number;
   WORKER_POLL_MS: number;
+  SHUTDOWN_GRACE_MS: number;
 }
 
 export interface ServiceConfig {
@@ -231,6 +237,8 @@ export interface ServiceConfig {
   /** An HTTPS listener besides HTTP, with a certificate from files; the sandbox makes its own (tls/local-ca.ts). */
   tls: TlsConfig | undefined;
   httpsPort: number | 'off';
+  /** How long stopping may take before the process ends anyway. */
+  shutdownGraceMs: number;
 }
 
 export interface TlsConfig {
@@ -270,6 +278,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
     metricsPublic: values.METRICS_PUBLIC === 'on',
     notifications: notificationsOf(values),
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     login: values.LOGIN === 'off' ? undefined : { tokenTtlSeconds: values.LOGIN_TOKEN_TTL_SECONDS },
     ...tlsOf(values, port),
   };

@@ -1,23 +1,25 @@
 /**
- * Running the service: open and migrate the database, serve the interface, and shut down
- * gracefully on SIGINT or SIGTERM (stop accepting, finish requests in flight, close the
- * database).
+ * Running the service: open and migrate the database, serve the interface over HTTP (and HTTPS
+ * when configured), and run what works beside the requests (the delivery worker, the permit
+ * summaries writer, an optional simulation). Each of these is a Fastify plugin whose resources
+ * are released in `onClose`, so `app.close()` is the one way to stop: it stops accepting,
+ * answers requests in flight, lets the worker finish its attempts, and closes the database last.
  */
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { openDatabase, type Database, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp, clientTimeouts } from './http/app.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
-import { createMetrics } from './http/metrics.js';
+import { createMetrics, type ServiceMetrics } from './http/metrics.js';
 import { refreshPollRows } from './events/poll-rows.js';
 import { checkSummariesFingerprint, writeMissingSummaries } from './queries/search-permits.js';
-import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
-import { notificationHandlers, notificationRoutes } from './notifications/http.js';
+import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './notifications/config.js';
 import { ensureSigningCertificate, ensureSigningKey } from './notifications/keys.js';
 import { startWorker, type DeliveryWorker } from './notifications/worker.js';
+import { simulate } from './simulation/simulate.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -28,23 +30,27 @@ export interface RunningServer {
   httpsBaseUrl: string | undefined;
   /** The delivery worker running in this process, unless disabled (`DELIVERY_WORKER=off`). */
   worker: DeliveryWorker | undefined;
+  /** `app.close()`: stops everything and closes the database. */
   close(): Promise<void>;
 }
 
-export async function startServer(config: ServiceConfig, database?: DatabaseHandle): Promise<RunningServer> {
+export interface ServeOptions {
+  /** Activities a second produced on the sandbox in this process, as `street-events simulate` does. */
+  simulateRate?: number;
+}
+
+/** Serves the interface on `config`'s database (opened here unless `database` is given; closed by `close`). */
+export async function startServer(
+  config: ServiceConfig,
+  database?: DatabaseHandle,
+  options: ServeOptions = {},
+): Promise<RunningServer> {
   const handle = database ?? (await openDatabase(config.database));
-  await handle.migrate();
-  await refreshPollRows(handle.db);
-  await checkSummariesFingerprint(handle.db);
-  await ensureSigningKey(handle.db);
-  await ensureSigningCertificate(handle.db);
-  const notifications = config.notifications;
-  const policy = endpointPolicyOf(notifications);
-  let baseUrl = '';
+  await prepareDatabase(handle);
+  const urls = { http: '', https: undefined as string | undefined };
   const pollDb = handle.limitedTo(config.statementTimeoutMs, { orderedScans: true });
   const searchDb = handle.limitedTo(config.statementTimeoutMs);
   const metrics = createMetrics(handle.db, { primary: handle.db, polling: pollDb, search: searchDb });
-  let httpsBaseUrl: string | undefined;
   const app = await buildApp({
     db: handle.db,
     pollDb,
@@ -57,53 +63,77 @@ export async function startServer(config: ServiceConfig, database?: DatabaseHand
     rateLimit: config.rateLimit,
     login: config.login,
     logger: { level: config.logLevel },
-    extraHandlers: notificationHandlers({
-      db: handle.db,
-      policy,
-      publicBaseUrl: () => notifications.publicBaseUrl ?? httpsBaseUrl ?? baseUrl,
-    }),
-    extraRoutes: [notificationRoutes({ db: handle.db })],
+    notifications: {
+      policy: endpointPolicyOf(config.notifications),
+      publicBaseUrl: () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
+    },
   });
+  // Root-level onClose hooks run after the plugins': the database is closed last.
+  app.addHook('onClose', () => handle.close());
+  let worker: DeliveryWorker | undefined;
+  if (config.notifications.worker) {
+    await app.register(deliveryWorker, {
+      db: handle,
+      notifications: config.notifications,
+      metrics,
+      started: (running) => (worker = running),
+    });
+  }
+  await app.register(summariesWriter, { db: handle.db });
+  if (options.simulateRate !== undefined) await app.register(simulation, { db: handle.db, rate: options.simulateRate });
+  const { tls } = config;
+  if (tls) {
+    const listening = (port: number) => (urls.https = httpsBaseUrl(config.host, tls, port));
+    await app.register(httpsListener, { host: config.host, tls, listening });
+  }
   await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  baseUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${basePath}`;
-  const secure = config.tls ? await listenHttps(app, config.host, config.tls) : undefined;
-  if (secure)
-    httpsBaseUrl = `https://${config.tls?.caFile || host === '0.0.0.0' ? 'localhost' : host}:${secure.port}${basePath}`;
-  const worker = notifications.worker
-    ? await startWorker({
-        ...workerSettingsOf(notifications),
-        db: handle.db,
-        listen: handle.listen,
-        log: app.log,
-        onOutcome: (outcome) => metrics.deliveryAttempts.inc({ outcome }),
-      })
-    : undefined;
-  const stopSummaries = writeSummariesInBackground(handle.db, app.log);
-  let closing: Promise<void> | undefined;
+  urls.http = httpBaseUrl(app, config);
   return {
     app,
     database: handle,
-    baseUrl,
-    httpsBaseUrl,
+    baseUrl: urls.http,
+    httpsBaseUrl: urls.https,
     worker,
-    close: () =>
-      (closing ??= Promise.all([app.close(), secure?.close()]).then(async () => {
-        await stopSummaries();
-        await worker?.stop();
-        await handle.close();
-      })),
+    close: () => app.close(),
   };
 }
+
+/** Migrations, stored rows and the signing material the service needs before it answers. */
+async function prepareDatabase(handle: DatabaseHandle): Promise<void> {
+  const { db } = handle;
+  await handle.migrate();
+  await refreshPollRows(db);
+  await checkSummariesFingerprint(db);
+  await ensureSigningKey(db);
+  await ensureSigningCertificate(db);
+}
+
+/** The delivery worker of this process, stopped (its attempts in flight finished) when the app closes. */
+const deliveryWorker: FastifyPluginCallback<{
+  db: DatabaseHandle;
+  notifications: NotificationConfig;
+  metrics: ServiceMetrics;
+  started: (worker: DeliveryWorker) => void;
+}> = (app, options, done) => {
+  startWorker({
+    ...workerSettingsOf(options.notifications),
+    db: options.db.db,
+    listen: options.db.listen,
+    log: app.log,
+    onOutcome: (outcome) => options.metrics.deliveryAttempts.inc({ outcome }),
+  }).then((worker) => {
+    options.started(worker);
+    app.addHook('onClose', () => worker.stop());
+    done();
+  }, done);
+};
 
 /**
  * Writes the permit summaries a change cleared (see queries/search-permits.ts): every second,
  * batches until none is missing. A search never waits for it: a missing summary is built when
- * read. Returns how to stop it.
+ * read.
  */
-function writeSummariesInBackground(db: DatabaseHandle['db'], log: FastifyInstance['log']): () => Promise<void> {
+const summariesWriter: FastifyPluginCallback<{ db: Database }> = (app, { db }, done) => {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
@@ -112,30 +142,51 @@ function writeSummariesInBackground(db: DatabaseHandle['db'], log: FastifyInstan
       try {
         while (!stopped && (await writeMissingSummaries(db)) > 0);
       } catch (error) {
-        log.warn({ err: error }, 'writing permit summaries failed; trying again');
+        app.log.warn({ err: error }, 'writing permit summaries failed; trying again');
       }
     })().finally(() => {
       if (!stopped) timer = setTimeout(tick, 1000);
     });
   };
-  tick();
-  return async () => {
+  app.addHook('onReady', (ready) => {
+    tick();
+    ready();
+  });
+  app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
     await round;
-  };
-}
+  });
+  done();
+};
+
+/** Random activity on the sandbox while serving (`serve --simulate`), stopped when the app closes. */
+const simulation: FastifyPluginCallback<{ db: Database; rate: number }> = (app, { db, rate }, done) => {
+  const stop = new AbortController();
+  let running: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', (ready) => {
+    running = simulate(db, { rate, signal: stop.signal }).catch((error: unknown) => {
+      if (!stop.signal.aborted) app.log.error({ err: error }, 'the simulation stopped');
+    });
+    ready();
+  });
+  app.addHook('onClose', async () => {
+    stop.abort();
+    await running;
+  });
+  done();
+};
 
 /**
  * An HTTPS listener in front of the same routes (Fastify's `routing`), so one app, one cache and
  * one set of limits serve both, with the same client time limits and the same answers to what
- * Node's parser refuses (`clientError`, `checkExpectation`).
+ * Node's parser refuses (`clientError`, `checkExpectation`). It stops accepting with the app.
  */
-async function listenHttps(
-  app: FastifyInstance,
-  host: string,
-  tls: TlsConfig,
-): Promise<{ port: number; close: () => Promise<void> }> {
+const httpsListener: FastifyPluginCallback<{ host: string; tls: TlsConfig; listening: (port: number) => void }> = (
+  app,
+  { host, tls, listening },
+  done,
+) => {
   const server = createHttpsServer(
     {
       cert: tls.cert,
@@ -149,35 +200,38 @@ async function listenHttps(
   );
   server.on('clientError', clientErrorHandler);
   server.on('checkExpectation', expectationFailed);
-  await new Promise<void>((listening, failed) => {
-    server.once('error', failed);
-    server.listen(tls.port, host, listening);
+  let closed: Promise<void> = Promise.resolve();
+  app.addHook('onReady', () => {
+    return new Promise<void>((resolve, failed) => {
+      server.once('error', failed);
+      server.listen(tls.port, host, () => {
+        listening((server.address() as AddressInfo).port);
+        resolve();
+      });
+    });
   });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((closed) => {
-        server.close(() => closed());
-        server.closeIdleConnections();
-      }),
-  };
+  // Stop accepting with the HTTP listener; requests in flight are answered before the database closes.
+  app.addHook('preClose', (closing) => {
+    closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    closing();
+  });
+  app.addHook('onClose', () => closed);
+  done();
+};
+
+function httpBaseUrl(app: FastifyInstance, config: ServiceConfig): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  return `http://${displayHost(config.host)}:${port}${basePath}`;
 }
 
-/** Closes the server on the first SIGINT or SIGTERM; a second signal exits at once. */
-export function closeOnSignals(server: RunningServer): void {
-  let signalled = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) process.exit(1);
-    signalled = true;
-    server.app.log.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+function httpsBaseUrl(host: string, tls: TlsConfig, port: number): string {
+  return `https://${tls.caFile ? 'localhost' : displayHost(host)}:${port}${basePath}`;
+}
+
+/** A host as it goes in a URL: IPv6 in brackets, and `localhost` for every-address. */
+function displayHost(host: string): string {
+  if (host === '0.0.0.0') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -59,7 +59,7 @@ export interface DatabaseHandle {
    * Calls `onNotify` for every NOTIFY on `channel` (on PostgreSQL, over a connection of its
    * own, opened again when lost); resolves to the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void, log?: ListenLog): Promise<() => Promise<void>>;
+  listen: (channel: string, onNotify: () => void, log?: ListenLog) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

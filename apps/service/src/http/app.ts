@@ -1,19 +1,14 @@
 /**
- * The HTTP interface: every operation of the latest OpenAPI document, served under `/v7/event`
- * (the base path of the permitting system's event interface) and, deprecated, under `/v7`.
- * Routes, allowed roles and request validation come from the document; handlers are typed
- * from the generated `operations`.
+ * The HTTP service: Fastify with the request pipeline every route shares (time limits, the error
+ * body from every layer, the request target's length, no new work while closing, validators
+ * compiled from the documents), and the one place where the routes of each feature are
+ * registered as plugins: health, metrics, polling and search, notifications, the internal
+ * operator API and login.
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
-import type { operations } from '@street-events/types';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  type onRequestHookHandler,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import {
   AuthenticationCache,
   defaultAuthenticationCache,
@@ -22,64 +17,24 @@ import {
 import type { Caller } from '../auth/caller.js';
 import type { LoginOptions } from '../auth/login.js';
 import { tokenHash } from '../auth/tokens.js';
-import { systemClock, type Clock } from '../clock.js';
+import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
-import { pageJson, pollPage } from '../queries/poll-updates.js';
-import { defaultStatementTimeoutMs } from '../queries/query-timeout.js';
-import { searchPage, searchPageJson } from '../queries/search-permits.js';
-import { concurrencyLimit } from './concurrency-limit.js';
-import { registerInternalApi } from '../internal/routes.js';
-import { authenticateRequest, interfaceCaller } from './authentication.js';
-import { registerLogin } from './login.js';
-import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { rejectNulCharacters } from './characters.js';
-import { listOperations, loadDocument, methodsByPath, routeSchema, type Operation } from './openapi.js';
-import { registerMetrics, type ServiceMetrics } from './metrics.js';
+import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
+import { metricsRoutes, type ServiceMetrics } from './metrics.js';
+import { loadDocument, methodsByPath } from './openapi.js';
+import { healthRoutes } from './routes/health.js';
+import { internalRoutes } from './routes/internal.js';
+import { loginRoutes } from './routes/login.js';
+import { notificationRoutes, type NotificationRoutesOptions } from './routes/notifications.js';
+import { queryRoutes } from './routes/queries.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
-export const basePath = '/v7/event';
-/** The earlier base path, still served as an alias of `basePath` (the documents mark it deprecated). */
-export const deprecatedBasePath = '/v7';
-/** Every base path the interface is served under, the current one first. */
-export const basePaths = [basePath, deprecatedBasePath] as const;
+export { basePath, basePaths, deprecatedBasePath, type Handlers } from './operations.js';
 
 /** Permit searches run at once by default: one core fewer than the machine has (at least one), so polling keeps a core. */
 export const defaultSearchConcurrency = Math.max(1, availableParallelism() - 1);
-
-type OperationId = keyof operations;
-type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
-type QueryOf<Id extends OperationId> = operations[Id]['parameters'] extends { query?: infer Query }
-  ? NonNullable<Query>
-  : never;
-type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: infer Body }
-  ? JsonContent<Body>
-  : undefined;
-type Success<Id extends OperationId> = {
-  [Status in keyof operations[Id]['responses'] & (200 | 204)]: Status extends 204
-    ? { status: 204 }
-    : { status: Status; body: JsonContent<operations[Id]['responses'][Status]> };
-}[keyof operations[Id]['responses'] & (200 | 204)];
-
-interface HandlerInput<Id extends OperationId> {
-  caller: Caller;
-  query: QueryOf<Id>;
-  body: BodyOf<Id>;
-  request: FastifyRequest;
-}
-
-/** An operation's implementation, typed from the document. */
-/** An answer whose JSON body is already text (a page of stored polling rows). */
-interface SerializedAnswer {
-  status: 200;
-  json: string;
-}
-
-export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => Promise<Success<Id> | SerializedAnswer>;
-export type Handlers = { [Id in OperationId]?: Handler<Id> };
-
-/** What the router calls: any handler once its operation is known. */
-type RouteHandler = (input: HandlerInput<never>) => Promise<{ status: number; body?: unknown } | SerializedAnswer>;
 
 export interface AppOptions {
   db: Database;
@@ -96,10 +51,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Reuse of authenticated callers (see auth/authentication-cache.ts); 5 s, 10 000 callers by default. */
   authenticationCache?: AuthenticationCacheOptions;
-  /** Operations added by other parts of the service (notifications). */
-  extraHandlers?: Handlers;
-  /** Routes outside the document (the subscription confirmation link, the webhook keys). */
-  extraRoutes?: ((app: FastifyInstance) => void)[];
+  /** The notification operations and links (subscriptions, confirmation, webhook keys); not served when absent. */
+  notifications?: Omit<NotificationRoutesOptions, 'db'>;
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
   rateLimit?: RateLimit;
   /** How long a client may take to send a request; `clientTimeouts` by default. */
@@ -124,26 +77,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | undefined;
   }
-}
-
-function queryHandlers(options: AppOptions): Handlers {
-  const searchSlots = concurrencyLimit(options.searchConcurrency ?? defaultSearchConcurrency);
-  const queryOptions = {
-    now: options.clock ?? systemClock,
-    statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
-  };
-  return {
-    getWorkUpdates: async ({ caller, query }) => ({
-      status: 200,
-      json: pageJson(await pollPage(options.pollDb ?? options.db, caller, query, queryOptions)),
-    }),
-    searchPermits: async ({ caller, body }) => ({
-      status: 200,
-      json: searchPageJson(
-        await searchSlots(() => searchPage(options.searchDb ?? options.db, caller, body, queryOptions)),
-      ),
-    }),
-  };
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -188,8 +121,9 @@ function createFastify(options: AppOptions): FastifyInstance {
 /** Hooks of every route, the unknown ones included: the request target's length, and no new work while closing. */
 function addGlobalHooks(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     closing = true;
+    done();
   });
   app.addHook('onRequest', async (request, reply) => {
     if (closing) {
@@ -206,11 +140,8 @@ function addGlobalHooks(app: FastifyInstance): void {
   });
 }
 
+/** The service's app: the pipeline, then every feature's routes, each a plugin, registered here. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const operations = listOperations(loadDocument());
-  const handlers: Handlers = { ...queryHandlers(options), ...options.extraHandlers };
-  const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
-
   const app = createFastify(options);
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', ({ method, url }) => {
@@ -219,28 +150,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler(methodsByPath(routes)));
   addGlobalHooks(app);
   app.decorateRequest('caller', undefined);
-
-  if (options.metrics) registerMetrics(app, { ...options.metrics, authentication });
-
-  app.get('/health', async (_request, reply) => {
-    await options.db.execute('select 1');
-    return reply.send({ status: 'ok' });
+  app.decorate('interfaceRouting', {
+    authentication: new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache),
+    limit: options.rateLimit && options.rateLimit.max > 0 ? await rateLimiter(app, options.rateLimit) : undefined,
   });
 
-  for (const addRoutes of options.extraRoutes ?? []) addRoutes(app);
-
-  const limit = options.rateLimit && options.rateLimit.max > 0 ? await rateLimiter(app, options.rateLimit) : undefined;
-
-  for (const operation of operations) {
-    const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;
-    if (handler === undefined) continue;
-    registerOperation(app, operation, handler, [
-      ...(limit ? [limit] : []),
-      authenticateRequest(authentication, operation, interfaceCaller),
-    ]);
-  }
-  await registerInternalApi(app, { ...options, authentication });
-  if (options.login) await registerLogin(app, { ...options.login, db: options.db });
+  if (options.metrics) await app.register(metricsRoutes, options.metrics);
+  await app.register(healthRoutes, { db: options.db });
+  await app.register(queryRoutes, {
+    pollDb: options.pollDb ?? options.db,
+    searchDb: options.searchDb ?? options.db,
+    clock: options.clock,
+    statementTimeoutMs: options.statementTimeoutMs,
+    searchConcurrency: options.searchConcurrency ?? defaultSearchConcurrency,
+  });
+  if (options.notifications) await app.register(notificationRoutes, { ...options.notifications, db: options.db });
+  await app.register(internalRoutes, { db: options.db, clock: options.clock });
+  if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
   return app;
 }
 
@@ -270,38 +196,4 @@ async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): 
       new RateLimitedError(`Too many requests. Retry after ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   return app.rateLimit() as onRequestHookHandler;
-}
-
-function registerOperation(
-  app: FastifyInstance,
-  operation: Operation,
-  handler: RouteHandler,
-  onRequest: onRequestHookHandler[],
-): void {
-  for (const base of basePaths) registerOperationAt(app, `${base}${operation.path}`, operation, handler, onRequest);
-}
-
-function registerOperationAt(
-  app: FastifyInstance,
-  url: string,
-  operation: Operation,
-  handler: RouteHandler,
-  onRequest: onRequestHookHandler[],
-): void {
-  app.route({
-    method: operation.method,
-    url,
-    schema: routeSchema(operation),
-    onRequest,
-    handler: async (request, reply) => {
-      const result = await handler({
-        caller: request.caller as Caller,
-        query: request.query as never,
-        body: request.body as never,
-        request,
-      });
-      if ('json' in result) return reply.code(result.status).type('application/json; charset=utf-8').send(result.json);
-      return reply.code(result.status).send(result.body);
-    },
-  });
 }

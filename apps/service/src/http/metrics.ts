@@ -6,10 +6,9 @@
  * Operator role, or to anyone when `METRICS_PUBLIC` is on.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import { queryRows, type Database } from '../db/database.js';
 import { authenticateRequest } from './authentication.js';
 
@@ -107,23 +106,32 @@ export function createMetrics(db: Database, databases: MeteredDatabases = { prim
 export const metricsPath = '/metrics';
 
 /** Records every request's duration and serves `GET /metrics` (Operator role, unless `open`). */
-export function registerMetrics(
-  app: FastifyInstance,
-  options: { metrics: ServiceMetrics; authentication: AuthenticationCache; open: boolean },
-): void {
-  const { metrics } = options;
-  app.addHook('onResponse', async (request, reply) => {
-    const operation = request.routeOptions.url ?? 'unknown route';
-    metrics.requestDuration.observe(
-      { operation, method: request.method, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-  });
-  app.get(metricsPath, {
-    onRequest: options.open
-      ? []
-      : [authenticateRequest(options.authentication, { operationId: 'readMetrics', allowedRoles: ['Operator'] })],
-    handler: async (_request, reply) =>
-      reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
-  });
-}
+/**
+ * Times every request (a hook of the whole app, hence not encapsulated) and serves `/metrics`,
+ * to the Operator role unless `open`.
+ */
+export const metricsRoutes = fastifyPlugin<{ metrics: ServiceMetrics; open: boolean }>(
+  (app, { metrics, open }, done) => {
+    app.addHook('onResponse', async (request, reply) => {
+      const operation = request.routeOptions.url ?? 'unknown route';
+      metrics.requestDuration.observe(
+        { operation, method: request.method, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+    app.get(metricsPath, {
+      onRequest: open
+        ? []
+        : [
+            authenticateRequest(app.interfaceRouting.authentication, {
+              operationId: 'readMetrics',
+              allowedRoles: ['Operator'],
+            }),
+          ],
+      handler: async (_request, reply) =>
+        reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
+    });
+    done();
+  },
+  { name: 'metrics' },
+);

@@ -5,14 +5,25 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { pino } from 'pino';
 import type { Database, DatabaseHandle } from '../db/database.js';
-import { configFromEnv } from '../config.js';
+import type { ServiceConfig } from '../config.js';
 import { workerSettingsOf } from './config.js';
 import { listDeadLetters, replayDeadLetters } from './dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from './keys.js';
 import { startWorker } from './worker.js';
 
-type WithDatabase = (command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>) => Promise<void>;
-type Print = (rows: object[], json: boolean | undefined) => void;
+/** What the command line lends these commands (cli.ts). */
+interface CommandSupport {
+  /** Opens the database, runs `work`, closes it. */
+  withDatabase: (command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>) => Promise<void>;
+  /** Opens the database and runs what `start` starts until SIGINT or SIGTERM (see shutdown.ts). */
+  runUntilSignal: (
+    command: Command,
+    start: (db: Database, handle: DatabaseHandle) => Promise<() => Promise<void>>,
+  ) => Promise<void>;
+  print: (rows: object[], json: boolean | undefined) => void;
+  /** The configuration from the environment, validated once. */
+  config: () => ServiceConfig;
+}
 
 function isoTime(value: string): Date {
   const date = new Date(value);
@@ -22,26 +33,27 @@ function isoTime(value: string): Date {
   return date;
 }
 
-export function addNotificationCommands(program: Command, withDatabase: WithDatabase, print: Print): void {
+export function addNotificationCommands(
+  program: Command,
+  { withDatabase, runUntilSignal, print, config }: CommandSupport,
+): void {
   program
     .command('worker')
     .description('deliver notifications until interrupted (several workers may share one PostgreSQL database)')
     .action((_options, command: Command) =>
-      withDatabase(command, async (db, handle) => {
-        const config = configFromEnv();
+      runUntilSignal(command, async (db, handle) => {
+        const { notifications, logLevel } = config();
         const worker = await startWorker({
-          ...workerSettingsOf(config.notifications),
+          ...workerSettingsOf(notifications),
           db,
           listen: handle.listen,
-          log: pino({ level: config.logLevel }),
+          log: pino({ level: logLevel }),
         });
         console.error('delivery worker running; Ctrl-C to stop');
-        await new Promise<void>((stop) => {
-          process.once('SIGINT', () => stop());
-          process.once('SIGTERM', () => stop());
-        });
-        await worker.stop();
-        console.error('delivery worker stopped');
+        return async () => {
+          await worker.stop();
+          console.error('delivery worker stopped');
+        };
       }),
     );
 

@@ -14,7 +14,6 @@ import { deliveries, subscriptions, type UserRole } from '../../src/db/schema.js
 import { createEndpointPolicy, type EndpointPolicy } from '../../src/delivery/endpoint-policy.js';
 import type { Resolver } from '../../src/delivery/guarded-lookup.js';
 import type { RetryPolicy } from '../../src/delivery/retry-schedule.js';
-import { notificationHandlers, notificationRoutes } from '../../src/notifications/http.js';
 import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/notifications/worker.js';
 import type { TestDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -42,13 +41,11 @@ export async function startNotificationService(
   let baseUrl = '';
   const service = await startService({
     db,
-    extraHandlers: notificationHandlers({
-      db,
+    notifications: {
       policy: options.policy ?? loopbackPolicy,
       resolve: options.resolve,
       publicBaseUrl: options.publicBaseUrl ?? (() => baseUrl),
-    }),
-    extraRoutes: [notificationRoutes({ db })],
+    },
   });
   baseUrl = service.baseUrl;
   return service;

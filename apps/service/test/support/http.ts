@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import { basePath, buildApp, type AppOptions } from '../../src/http/app.js';
 import { listOperations, loadDocument, type JsonSchema, type OpenApiDocument } from '../../src/http/openapi.js';
-import { loginBasePath } from '../../src/http/login.js';
+import { loginBasePath } from '../../src/http/routes/login.js';
 import { loadLoginDocument } from '../../src/openapi-document.js';
 import { internalDocument } from '../../src/internal/document.js';
 

@@ -8,16 +8,16 @@
  * the `SigningCertURL`) and the Standard Webhooks public keys (a JSON Web Key Set), at
  * `GET /.well-known/webhook-keys` and `GET /v7/event/api-notifications/webhook-keys`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import type { SubscriptionConfirmedResponse, SubscriptionUnsubscribedResponse } from '@street-events/types';
-import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
-import { unsubscribeLinkPath } from '../delivery/messages.js';
-import { isUnsubscribeToken } from '../delivery/pubsub-signature.js';
-import { webhookKeySet } from '../delivery/signing.js';
-import { NotFoundError } from '../errors.js';
-import { basePaths, type Handlers } from '../http/app.js';
-import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from './keys.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import { unsubscribeLinkPath } from '../../delivery/messages.js';
+import { isUnsubscribeToken } from '../../delivery/pubsub-signature.js';
+import { webhookKeySet } from '../../delivery/signing.js';
+import { NotFoundError } from '../../errors.js';
+import { basePaths, registerOperations } from '../operations.js';
+import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../notifications/keys.js';
 import {
   confirmSubscription,
   listSubscriptions,
@@ -25,22 +25,28 @@ import {
   unsubscribe,
   unsubscribeByLink,
   type SubscriptionOptions,
-} from './subscriptions.js';
+} from '../../notifications/subscriptions.js';
 
-export interface NotificationHttpOptions extends SubscriptionOptions {
+export interface NotificationRoutesOptions extends SubscriptionOptions {
   db: Database;
 }
 
-export function notificationHandlers({ db, ...options }: NotificationHttpOptions): Handlers {
-  return {
+export const notificationRoutes: FastifyPluginCallback<NotificationRoutesOptions> = (app, options, done) => {
+  const { db } = options;
+  registerOperations(app, {
     subscribe: async ({ caller, body }) => ({ status: 200, body: await subscribe(db, caller, body, options) }),
     unsubscribe: async ({ caller, body }) => {
       await unsubscribe(db, caller, body, options);
       return { status: 204 };
     },
     getSubscriptions: async ({ caller }) => ({ status: 200, body: await listSubscriptions(db, caller) }),
-  };
-}
+  });
+  for (const base of basePaths) linkRoutes(app, base, options);
+  app.get(webhookKeysPath, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(webhookKeySet(await activeSigningKeys(db))),
+  );
+  done();
+};
 
 export const webhookKeysPath = '/.well-known/webhook-keys';
 /** The webhook keys below the interface's base URL too. */
@@ -50,15 +56,6 @@ const queryText = (query: unknown, name: string): string | undefined => {
   const value = (query as Record<string, unknown>)[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
-
-export function notificationRoutes(options: { db: Database; now?: Clock }): (app: FastifyInstance) => void {
-  return (app) => {
-    for (const base of basePaths) linkRoutes(app, base, options);
-    app.get(webhookKeysPath, async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').send(webhookKeySet(await activeSigningKeys(options.db))),
-    );
-  };
-}
 
 /** The links sent in messages, and the webhook keys, below one base path. */
 function linkRoutes(app: FastifyInstance, base: string, options: { db: Database; now?: Clock }): void {

@@ -6,25 +6,24 @@
  * events the operation recorded.
  */
 import { asc, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { addContract, removeContract } from '../admin/contracts.js';
-import type { Caller } from '../auth/caller.js';
-import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
-import { auditEvents, type WorksCoordinates } from '../db/schema.js';
-import type { OpeningEventType, WorkObjectType } from '../domain/work-object-lifecycles.js';
-import { decideChangeRequest, submitChangeRequest } from '../events/change-requests.js';
-import { transitionPermit } from '../events/permits.js';
-import { actorOf, type ActorFields, type WriteOptions } from '../events/record-events.js';
-import { endQuarter } from '../events/sample-inspection-quarters.js';
-import { advanceWorkObject, openWorkObject } from '../events/work-objects.js';
-import { submitWork } from '../events/works.js';
-import type { AuthenticationCache } from '../auth/authentication-cache.js';
-import { authenticateRequest } from '../http/authentication.js';
-import { listOperations, routePath, routeSchema } from '../http/openapi.js';
-import { validatorCompiler } from '../http/validation.js';
-import { internalDocument } from './document.js';
-import type { operations } from './generated.js';
+import type { FastifyPluginCallback } from 'fastify';
+import { addContract, removeContract } from '../../admin/contracts.js';
+import type { Caller } from '../../auth/caller.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import { auditEvents, type WorksCoordinates } from '../../db/schema.js';
+import type { OpeningEventType, WorkObjectType } from '../../domain/work-object-lifecycles.js';
+import { decideChangeRequest, submitChangeRequest } from '../../events/change-requests.js';
+import { transitionPermit } from '../../events/permits.js';
+import { actorOf, type ActorFields, type WriteOptions } from '../../events/record-events.js';
+import { endQuarter } from '../../events/sample-inspection-quarters.js';
+import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
+import { submitWork } from '../../events/works.js';
+import { authenticateRequest } from '../authentication.js';
+import { listOperations, routePath, routeSchema } from '../openapi.js';
+import { validatorCompiler } from '../validation.js';
+import { internalDocument } from '../../internal/document.js';
+import type { operations } from '../../internal/generated.js';
 
 type OperationId = keyof operations;
 type BodyOf<Id extends OperationId> = operations[Id] extends {
@@ -198,36 +197,32 @@ function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefi
 }
 
 /**
- * Adds the routes of the internal document to the app, in a scope of their own whose
- * validators are compiled from the internal document; errors go through the app's error handler.
+ * The routes of the internal document, in a scope of their own whose validators are compiled
+ * from the internal document; errors go through the app's error handler.
  */
-export async function registerInternalApi(
-  app: FastifyInstance,
-  options: { db: Database; clock?: Clock; authentication: AuthenticationCache },
-): Promise<void> {
+export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {
   const document = internalDocument();
   const implementations = handlers(options.db);
-  await app.register(async (scope) => {
-    scope.setValidatorCompiler(validatorCompiler(document));
-    for (const operation of listOperations(document)) {
-      const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
-      if (handler === undefined) throw new Error(`no implementation of ${operation.operationId}`);
-      scope.route({
-        method: operation.method,
-        url: routePath(operation.path),
-        schema: routeSchema(operation),
-        onRequest: authenticateRequest(options.authentication, operation),
-        handler: async (request, reply) => {
-          const eventIds: number[] = [];
-          const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
-          const result = await handler({
-            params: request.params as never,
-            body: request.body as never,
-            write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
-          });
-          return reply.code(result.status).send({ ...result.body, events: await recordedEvents(options.db, eventIds) });
-        },
-      });
-    }
-  });
-}
+  app.setValidatorCompiler(validatorCompiler(document));
+  for (const operation of listOperations(document)) {
+    const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
+    if (handler === undefined) throw new Error(`no implementation of ${operation.operationId}`);
+    app.route({
+      method: operation.method,
+      url: routePath(operation.path),
+      schema: routeSchema(operation),
+      onRequest: authenticateRequest(app.interfaceRouting.authentication, operation),
+      handler: async (request, reply) => {
+        const eventIds: number[] = [];
+        const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
+        const result = await handler({
+          params: request.params as never,
+          body: request.body as never,
+          write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
+        });
+        return reply.code(result.status).send({ ...result.body, events: await recordedEvents(options.db, eventIds) });
+      },
+    });
+  }
+  done();
+};

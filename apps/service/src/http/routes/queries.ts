@@ -1,0 +1,39 @@
+/** Polling (`GET /work-updates`) and permit search (`POST /permits/search`): the read path of the interface. */
+import type { FastifyPluginCallback } from 'fastify';
+import { systemClock, type Clock } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import { pageJson, pollPage } from '../../queries/poll-updates.js';
+import { defaultStatementTimeoutMs } from '../../queries/query-timeout.js';
+import { searchPage, searchPageJson } from '../../queries/search-permits.js';
+import { concurrencyLimit } from '../concurrency-limit.js';
+import { registerOperations } from '../operations.js';
+
+export interface QueryRoutesOptions {
+  /** The databases of polling and of permit search (pools limited to `statementTimeoutMs`, see `DatabaseHandle.limitedTo`). */
+  pollDb: Database;
+  searchDb: Database;
+  clock?: Clock;
+  /** Limit on each database query; 30 seconds by default. */
+  statementTimeoutMs?: number;
+  /** Permit searches run at once (others wait their turn). */
+  searchConcurrency: number;
+}
+
+export const queryRoutes: FastifyPluginCallback<QueryRoutesOptions> = (app, options, done) => {
+  const searchSlots = concurrencyLimit(options.searchConcurrency);
+  const queryOptions = {
+    now: options.clock ?? systemClock,
+    statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
+  };
+  registerOperations(app, {
+    getWorkUpdates: async ({ caller, query }) => ({
+      status: 200,
+      json: pageJson(await pollPage(options.pollDb, caller, query, queryOptions)),
+    }),
+    searchPermits: async ({ caller, body }) => ({
+      status: 200,
+      json: searchPageJson(await searchSlots(() => searchPage(options.searchDb, caller, body, queryOptions))),
+    }),
+  });
+  done();
+};
