@@ -55,14 +55,12 @@ async function prepareDatabase(): Promise<number> {
 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const held = async () =>
-    Number(
-      (
-        await db
-          .query('select count(*)::int as n from audit_events where work_id is not null')
-          .catch(() => ({ rows: [{ n: 0 }] }))
-      ).rows[0].n,
-    );
+  const held = async () => {
+    const { rows } = await db
+      .query<{ n: number }>('select count(*)::int as n from audit_events where work_id is not null')
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    return rows[0]?.n ?? 0;
+  };
   if ((await held()) === 0) {
     console.error(`seeding ${events} events into ${name} (a few minutes)…`);
     await cli(['seed', '--events', String(events), '--random-seed', '1', '--json']);

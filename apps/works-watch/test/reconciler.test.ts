@@ -88,7 +88,8 @@ describe('reconciliation', () => {
     service.failNext({ status: 503 });
     start();
     await reconciler.reconcile();
-    expect(reconciler.status).toMatchObject({ failures: 1, lastError: expect.stringContaining('503') });
+    expect(reconciler.status.failures).toBe(1);
+    expect(reconciler.status.lastError).toContain('503');
     expect(logged).toContain('reconciliation failed; trying again');
     // The status is reset once the retried run has ended, just after its page is stored.
     await expect.poll(() => reconciler.status, { timeout: 10_000 }).toMatchObject({ failures: 0, lastError: null });

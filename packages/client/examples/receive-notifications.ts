@@ -22,7 +22,9 @@ export function receiveNotificationsExample(options: {
       await options.onEvent(payload);
     },
   });
-  return createServer(toNodeHandler(receiver));
+  const handle = toNodeHandler(receiver);
+  // node:http does nothing with a listener's promise; the handler answers every failure itself.
+  return createServer((req, res) => void handle(req, res));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -38,6 +38,7 @@ const querySerializer = {
  * from the latest version; pass another version's `paths` to type it for that one:
  * `createEventsClient<paths>(…)` with `import type { paths } from "@street-events/types/v7.3"`.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- openapi-fetch's own constraint on `Paths`, so that a type parameter passes between the two unchanged
 export function createEventsClient<Paths extends {} = LatestPaths>(options: EventsClientOptions): EventsClient<Paths> {
   const {
     baseUrl = DEFAULT_BASE_URL,

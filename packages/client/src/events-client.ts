@@ -48,7 +48,7 @@ type InitArgs<Operation> =
 
 /** The operation's responses, by status. */
 type Responses<Operation> =
-  ResponseObjectMap<Operation> extends infer Map extends Record<string | number, any> ? Map : never;
+  ResponseObjectMap<Operation> extends infer Map extends Record<string | number, unknown> ? Map : never;
 
 type SuccessData<Operation> = SuccessResponse<Responses<Operation>, Json>;
 
@@ -69,12 +69,14 @@ export type EventsResponse<Operation> =
     };
 
 /** A call for one HTTP method, e.g. `client.GET("/works/updates", { params: { query } })`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- openapi-fetch's own constraint on `Paths`, so that a type parameter passes between the two unchanged
 export type EventsMethod<Paths extends {}, Method extends HttpMethod> = <Path extends PathsWithMethod<Paths, Method>>(
   path: Path,
   ...init: InitArgs<OperationOf<Paths, Path, Method>>
 ) => Promise<EventsResponse<OperationOf<Paths, Path, Method>>>;
 
 /** A client of one version of the event interface (the latest by default). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- openapi-fetch's own constraint on `Paths`, so that a type parameter passes between the two unchanged
 export type EventsClient<Paths extends {} = LatestPaths> = {
   readonly [Method in HttpMethod as Uppercase<Method>]: EventsMethod<Paths, Method>;
 } & {

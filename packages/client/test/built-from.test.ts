@@ -9,7 +9,9 @@ const manifestPath = require.resolve('@street-events/openapi/package.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, string> };
 
 function readDocument(subpath: string) {
-  return JSON.parse(readFileSync(join(dirname(manifestPath), manifest.exports[subpath] ?? ''), 'utf8'));
+  return JSON.parse(readFileSync(join(dirname(manifestPath), manifest.exports[subpath] ?? ''), 'utf8')) as {
+    info: { version: string };
+  };
 }
 
 /** Every query parameter object in a document, wherever it is declared. */

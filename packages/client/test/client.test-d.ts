@@ -195,7 +195,7 @@ describe('helpers', () => {
       expectTypeOf(page.rows).toEqualTypeOf<WorkUpdateSummary[]>();
       expectTypeOf(page.cursor).toEqualTypeOf<number | undefined>();
     }
-    for await (const row of pollUpdateRows(client, { onCursor: async (cursor: number) => void cursor })) {
+    for await (const row of pollUpdateRows(client, { onCursor: (cursor: number) => Promise.resolve(void cursor) })) {
       expectTypeOf(row).toEqualTypeOf<WorkUpdateSummary>();
     }
     // @ts-expect-error the cursor is an option of its own, not a filter
@@ -245,8 +245,9 @@ describe('helpers', () => {
         expectTypeOf(message).toEqualTypeOf<SubscriptionConfirmationMessage>();
       },
     });
-    expectTypeOf(receiver.handle).toEqualTypeOf<(request: Request) => Promise<Response>>();
-    createServer(toNodeHandler(receiver));
+    expectTypeOf<typeof receiver.handle>().toEqualTypeOf<(request: Request) => Promise<Response>>();
+    const handle = toNodeHandler(receiver);
+    createServer((req, res) => void handle(req, res));
     // @ts-expect-error the service's URL is required: it decides where keys come from and what may be confirmed
     createWebhookReceiver({ onNotification: () => {} });
     expectTypeOf(verifyWebhookSignature).returns.toEqualTypeOf<Promise<SignatureCheck>>();

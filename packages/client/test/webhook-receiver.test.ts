@@ -280,7 +280,8 @@ describe('delivery outcomes', () => {
 
 describe('toNodeHandler', () => {
   it('answers deliveries on a node:http server', async () => {
-    const server = createServer(toNodeHandler(receiver()));
+    const handle = toNodeHandler(receiver());
+    const server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/street-works`;
     try {
@@ -298,7 +299,8 @@ describe('toNodeHandler', () => {
   });
 
   it('answers 413 to a body larger than maxBodyBytes', async () => {
-    const server = createServer(toNodeHandler(receiver(), { maxBodyBytes: 1000 }));
+    const handle = toNodeHandler(receiver(), { maxBodyBytes: 1000 });
+    const server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
     try {

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
 import {
   collectPermits,
   createEventsClient,
@@ -189,8 +190,10 @@ export async function eventually<T>(
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline) {
+      const reason = last instanceof Error ? String(last) : inspect(last);
+      throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${reason})` : ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -64,6 +64,11 @@ function isSigningKey(key: unknown): key is WebhookPublicKey {
 
 /** Keys given directly (e.g. from configuration); never refreshed. */
 export function staticWebhookKeys(keys: WebhookKeySet | readonly WebhookPublicKey[]): WebhookKeyProvider {
-  const list = Array.isArray(keys) ? [...keys] : [...(keys as WebhookKeySet).keys];
-  return { keys: async () => list, refresh: async () => false };
+  const list = isKeyList(keys) ? [...keys] : [...keys.keys];
+  return { keys: () => Promise.resolve(list), refresh: () => Promise.resolve(false) };
+}
+
+// `Array.isArray` narrows a readonly array to `any[]`; this keeps its element type.
+function isKeyList(keys: WebhookKeySet | readonly WebhookPublicKey[]): keys is readonly WebhookPublicKey[] {
+  return Array.isArray(keys);
 }

@@ -4,11 +4,12 @@
 // search (at most 1000 unique references, page_size 100 to 500, `next_cursor` the position of the last permit, the page short when
 // exhausted), the webhook keys and the confirmation URL. Failures (any status with headers,
 // a dropped connection, a slow answer) can be queued for the next requests.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
   ErrorResponse,
   GetSubscriptionsResponse,
+  PermitSearchRequest,
   PermitSummaryResponse,
   WorkUpdateSummary,
 } from '../../src/index.js';
@@ -56,43 +57,46 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      const received: ReceivedRequest = {
-        method: request.method ?? '',
-        url: new URL(request.url ?? '/', 'http://127.0.0.1'),
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        receivedAt: Date.now(),
-      };
-      requests.push(received);
-      const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
-        if (response.destroyed) return;
-        if (body === undefined) response.writeHead(status, headers).end();
-        else response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-      };
-      const sendBodyLate = async (status: number, body: unknown, headers: Record<string, string>, delayMs: number) => {
-        response.writeHead(status, { 'content-type': 'application/json', ...headers }).flushHeaders();
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        if (!response.destroyed) response.end(JSON.stringify(body));
-      };
-
-      const failure = failures.shift();
-      if (failure === 'drop') return request.socket.destroy();
-      if (failure && 'delayMs' in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
-      else if (failure && 'status' in failure)
-        return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
-
-      const [status, body] = route(received);
-      const headers = { 'x-request-id': `req-${requests.length}` };
-      if (failure && 'bodyDelayMs' in failure) return sendBodyLate(status, body, headers, failure.bodyDelayMs);
-      send(status, body, headers);
-    });
+    request.on('end', () => void answer(request, response, Buffer.concat(chunks).toString('utf8')));
   });
+
+  async function answer(request: IncomingMessage, response: ServerResponse, requestBody: string) {
+    const received: ReceivedRequest = {
+      method: request.method ?? '',
+      url: new URL(request.url ?? '/', 'http://127.0.0.1'),
+      headers: request.headers,
+      body: requestBody,
+      receivedAt: Date.now(),
+    };
+    requests.push(received);
+    const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+      if (response.destroyed) return;
+      if (body === undefined) response.writeHead(status, headers).end();
+      else response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    };
+    const sendBodyLate = async (status: number, body: unknown, headers: Record<string, string>, delayMs: number) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers }).flushHeaders();
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (!response.destroyed) response.end(JSON.stringify(body));
+    };
+
+    const failure = failures.shift();
+    if (failure === 'drop') return request.socket.destroy();
+    if (failure && 'delayMs' in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+    else if (failure && 'status' in failure)
+      return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
+
+    const [status, body] = route(received);
+    const headers = { 'x-request-id': `req-${requests.length}` };
+    if (failure && 'bodyDelayMs' in failure) return sendBodyLate(status, body, headers, failure.bodyDelayMs);
+    send(status, body, headers);
+  }
 
   function route({ method, url, body }: ReceivedRequest): [number, unknown?] {
     const path = url.pathname;
     if (method === 'GET' && path === '/v7/works/updates') return poll(url.searchParams);
-    if (method === 'POST' && path === '/v7/permits/search') return search(JSON.parse(body || '{}'));
+    if (method === 'POST' && path === '/v7/permits/search')
+      return search(JSON.parse(body || '{}') as PermitSearchRequest);
     if (method === 'GET' && path === '/v7/api-notifications/subscriptions') return [200, state.subscriptions];
     if (method === 'GET' && path === '/.well-known/webhook-keys') return [200, { keys: state.webhookKeys }];
     if (method === 'GET' && path === '/v7/api-notifications/confirm') {
@@ -120,11 +124,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];
   }
 
-  function search(request: {
-    work_reference_numbers?: string[];
-    next_cursor?: number;
-    page_size?: number;
-  }): [number, unknown] {
+  function search(request: PermitSearchRequest): [number, unknown] {
     const references = request.work_reference_numbers;
     const pageSize = request.page_size ?? 100;
     if (!Number.isInteger(pageSize) || pageSize < 100 || pageSize > 500) return [400, errorBody(400, 'page_size')];
