@@ -4,11 +4,13 @@
  */
 import type { FastifySchema } from 'fastify';
 import type { HttpMethod, OpenApiDocument } from '../openapi-document.js';
-import { documentId } from './validation.js';
 
 export { loadDocument, type OpenApiDocument } from '../openapi-document.js';
 
 export type JsonSchema = Record<string, unknown>;
+
+/** The `$id` under which the document's components are registered with Ajv. */
+export const documentId = 'openapi:document';
 
 interface Reference {
   $ref: string;

@@ -9,10 +9,8 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { RequestValidationError, type Problem, type Rule } from '../errors.js';
-import type { JsonSchema, OpenApiDocument } from './openapi.js';
+import { documentId, type JsonSchema, type OpenApiDocument } from './openapi.js';
 
-/** The `$id` under which the document's components are registered with Ajv. */
-export const documentId = 'openapi:document';
 
 /** The earliest and latest instants PostgreSQL and the interface both hold: years 0001 to 9999 (UTC). */
 const earliest = Date.parse('0001-01-01T00:00:00Z');
