@@ -28,7 +28,8 @@ export interface RunningServer {
   httpsBaseUrl: string | undefined;
   /** The delivery worker running in this process, unless disabled (`DELIVERY_WORKER=off`). */
   worker: DeliveryWorker | undefined;
-  close(): Promise<void>;
+  /** Stops the server, its worker and its database; a function of its own (no `this`), which may be wrapped. */
+  close: () => Promise<void>;
 }
 
 export async function startServer(config: ServiceConfig, database?: DatabaseHandle): Promise<RunningServer> {

@@ -188,8 +188,9 @@ function createFastify(options: AppOptions): FastifyInstance {
 /** Hooks of every route, the unknown ones included: the request target's length, and no new work while closing. */
 function addGlobalHooks(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     closing = true;
+    done();
   });
   app.addHook('onRequest', async (request, reply) => {
     if (closing) {

@@ -207,6 +207,7 @@ export async function registerInternalApi(
 ): Promise<void> {
   const document = internalDocument();
   const implementations = handlers(options.db);
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify awaits the plugin; its throws reject register
   await app.register(async (scope) => {
     scope.setValidatorCompiler(validatorCompiler(document));
     for (const operation of listOperations(document)) {

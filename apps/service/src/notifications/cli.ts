@@ -11,7 +11,9 @@ import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey }
 import { startWorker } from './worker.js';
 
 type WithDatabase = (command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>) => Promise<void>;
-type Print = (rows: object[], json: boolean | undefined) => void;
+/** A row that prints as columns: each a string, number, boolean, date or nothing. */
+export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };
+type Print = <Row extends PrintableRow<Row>>(rows: Row[], json: boolean | undefined) => void;
 
 function isoTime(value: string): Date {
   const date = new Date(value);
