@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { enumerations } from '@street-events/types';
+import { enumerations, type PermitSearchRequest } from '@street-events/types';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -41,10 +41,67 @@ function visibility(caller: Caller, alias: string): string {
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
+/** A row of `audit_events` as pg reads it: bigint as text, timestamptz as Date. */
+interface AuditRow {
+  work_reference_number: string;
+  update_date_time: Date;
+  update_id: string;
+  event_type: string;
+  object_type: string;
+  parent_object_reference_number: string | null;
+  object_reference_number: string | null;
+}
+
+/** A row of permit search: the permit's columns, its work's and the names of its organisations. */
+interface PermitRow {
+  id: number;
+  work_reference_number: string;
+  permit_reference_number: string;
+  promoter_swa_code: string | null;
+  promoter_name: string;
+  authority_name: string;
+  works_coordinates: unknown;
+  location_description: string;
+  street: string;
+  town: string;
+  area: string;
+  description_of_work: string;
+  work_category: string;
+  traffic_management_type: string;
+  proposed_start_date: Date;
+  proposed_end_date: Date;
+  status: string;
+  work_status: string;
+  deadline_date: Date;
+  date_created: Date;
+  status_changed_date: Date;
+  usrn: number;
+  road_category: number;
+  is_active_permit: boolean;
+  is_traffic_sensitive: boolean;
+  has_no_final_reinstatement: boolean;
+  is_deemed: boolean;
+  excavation_carried_out: boolean;
+  is_early_start: boolean;
+  is_high_impact_traffic_management: boolean;
+  is_lane_rental: boolean;
+  lane_rental_charges_not_agreed: boolean;
+  lane_rental_charges_potentially_apply: boolean;
+  activity_type: string;
+  assessment_status: string | null;
+  proposed_start_time: Date | null;
+  proposed_end_time: Date | null;
+  actual_start_date: Date | null;
+  actual_end_date: Date | null;
+  permit_conditions: { condition: string; comment?: string | null }[];
+  lane_rental_assessment_outcome: string | null;
+  paa_to_pa_deadline_date: Date | null;
+}
+
 async function poll(caller: Caller, query: URLSearchParams): Promise<unknown> {
   const cursor = Number(query.get('update_id') ?? 0);
   const pageSize = Number(query.get('page_size') ?? 100);
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<AuditRow>(
     `select work_reference_number, update_date_time, update_id, event_type, object_type,
             parent_object_reference_number, object_reference_number
      from audit_events a
@@ -70,24 +127,21 @@ async function poll(caller: Caller, query: URLSearchParams): Promise<unknown> {
 
 /** Rule 3 of polling: the replacement for a cursor over seven days old. */
 async function replacementCursor(cursor: number): Promise<{ next_update?: number }> {
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<Pick<AuditRow, 'update_date_time'>>(
     'select update_date_time from audit_events where update_id <= $1 order by update_id desc limit 1',
     [cursor],
   );
-  if (rows.length === 0 || Date.now() - rows[0].update_date_time.getTime() <= 7 * day) return {};
-  const latest = await pool.query(
+  if (rows[0] === undefined || Date.now() - rows[0].update_date_time.getTime() <= 7 * day) return {};
+  const latest = await pool.query<Pick<AuditRow, 'update_id'>>(
     'select update_id from audit_events where update_date_time <= $1 order by update_id desc limit 1',
     [new Date(Date.now() - day / 24)],
   );
-  return latest.rows.length === 0 ? {} : { next_update: Number(latest.rows[0].update_id) };
+  return latest.rows[0] === undefined ? {} : { next_update: Number(latest.rows[0].update_id) };
 }
 
-async function search(
-  caller: Caller,
-  body: { work_reference_numbers?: string[]; next_cursor?: number; page_size?: number },
-) {
+async function search(caller: Caller, body: PermitSearchRequest) {
   const pageSize = body.page_size ?? 100;
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<PermitRow>(
     `select p.*, w.work_reference_number, w.works_coordinates, w.location_description, w.street, w.town, w.area,
             w.usrn, w.road_category, promoter.swa_code as promoter_swa_code, promoter.name as promoter_name,
             authority.name as authority_name
@@ -101,11 +155,11 @@ async function search(
   const page = rows.slice(0, pageSize);
   return {
     rows: page.map(permitSummary),
-    next_cursor: page.length > 0 ? page[page.length - 1].id : (body.next_cursor ?? 0),
+    next_cursor: page.length > 0 ? page[page.length - 1]!.id : (body.next_cursor ?? 0),
   };
 }
 
-function permitSummary(row: Record<string, any>) {
+function permitSummary(row: PermitRow) {
   const text = (name: keyof typeof enumerations, value: string | null) => (value === null ? null : texts(name)[value]);
   return {
     work_reference_number: row.work_reference_number,
@@ -152,7 +206,7 @@ function permitSummary(row: Record<string, any>) {
     proposed_end_time: iso(row.proposed_end_time),
     actual_start_date: iso(row.actual_start_date),
     actual_end_date: iso(row.actual_end_date),
-    permit_conditions: (row.permit_conditions as { condition: string; comment?: string | null }[]).map((condition) => ({
+    permit_conditions: row.permit_conditions.map((condition) => ({
       condition: condition.condition,
       condition_string: text('PermitConditionTypeResponse', condition.condition),
       comment: condition.comment ?? null,
@@ -184,7 +238,8 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   if (request.method === 'GET' && url.pathname === '/v7/works/updates')
     return send(response, 200, await poll(caller, url.searchParams));
   if (request.method === 'POST' && url.pathname === '/v7/permits/search') {
-    return send(response, 200, await search(caller, JSON.parse(await readBody(request))));
+    // Unvalidated, as the baseline takes the benchmark's requests: the body is a PermitSearchRequest.
+    return send(response, 200, await search(caller, JSON.parse(await readBody(request)) as PermitSearchRequest));
   }
   send(response, 404, { message: 'No route.', error: { status: 404 } });
 }

@@ -593,7 +593,15 @@ function verdicts(results: SizeResult[]) {
   ];
 }
 
-function markdown(results: SizeResult[], machine: Record<string, unknown>, date: string): string {
+/** The machine a run measured on. */
+interface Machine {
+  cpus: number;
+  cpuModel: string;
+  node: string;
+  loadAverage: string;
+}
+
+function markdown(results: SizeResult[], machine: Machine, date: string): string {
   const lines = [
     `# Read-path benchmark, ${date}`,
     '',
@@ -624,7 +632,7 @@ function markdown(results: SizeResult[], machine: Record<string, unknown>, date:
   return `${lines.join('\n')}\n`;
 }
 
-const machine = {
+const machine: Machine = {
   cpus: cpus().length,
   cpuModel: cpus()[0]?.model ?? 'unknown',
   node: process.version,

@@ -196,12 +196,10 @@ const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
     body: replaceInJson(draft.body, () => 'x'.repeat(length)),
     query: [...draft.query, ['exclude_events_from', 'y'.repeat(Math.min(length, 20_000))]],
   })),
-  'deep-nesting': fc
-    .integer({ min: 100, max: 200_000 })
-    .map((depth) => (draft: Draft) => ({
-      ...draft,
-      body: draft.body === undefined ? deep(depth) : `{"x":${deep(depth)}}`,
-    })),
+  'deep-nesting': fc.integer({ min: 100, max: 200_000 }).map((depth) => (draft: Draft) => ({
+    ...draft,
+    body: draft.body === undefined ? deep(depth) : `{"x":${deep(depth)}}`,
+  })),
   'unknown-keys': fc.integer({ min: 1, max: 50_000 }).map((count) => (draft: Draft) => ({
     ...draft,
     body: JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`unknown_${i}`, i]))),
@@ -253,12 +251,10 @@ const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
       body: draft.body ?? '{}',
     })),
   'no-token': fc.constant((draft) => ({ ...draft, headers: draft.headers.filter(([k]) => k !== 'token') })),
-  'bad-token': fc
-    .constantFrom('se_unknown', '', 'x'.repeat(5_000), 'se_\u00e9')
-    .map((token) => (draft: Draft) => ({
-      ...draft,
-      headers: [...draft.headers.filter(([k]) => k !== 'token'), ['token', token]],
-    })),
+  'bad-token': fc.constantFrom('se_unknown', '', 'x'.repeat(5_000), 'se_\u00e9').map((token) => (draft: Draft) => ({
+    ...draft,
+    headers: [...draft.headers.filter(([k]) => k !== 'token'), ['token', token]],
+  })),
   'duplicate-token': fc.constant((draft) => ({ ...draft, headers: [...draft.headers, ['token', 'se_other']] })),
   'huge-headers': fc
     .integer({ min: 8_000, max: 40_000 })

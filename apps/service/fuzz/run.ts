@@ -9,7 +9,8 @@
  * PostgreSQL is the server of TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * on a database created for the run and dropped after it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,7 +48,7 @@ async function freshDatabase(kind: string): Promise<{ config: DatabaseConfig; re
     const dir = mkdtempSync(join(tmpdir(), 'street-events-fuzz-'));
     return {
       config: { kind: 'pglite', dataDir: dir },
-      remove: async () => rmSync(dir, { recursive: true, force: true }),
+      remove: () => rm(dir, { recursive: true, force: true }),
     };
   }
   const name = `street_events_fuzz_${randomBytes(6).toString('hex')}`;
@@ -95,7 +96,7 @@ const table = (counts: Record<string, number>) =>
     .map(([key, count]) => `  ${key.padEnd(28)} ${count}`)
     .join('\n');
 
-const kinds = values.database === 'both' ? ['pglite', 'postgres'] : [values.database!];
+const kinds = values.database === 'both' ? ['pglite', 'postgres'] : [values.database];
 const results: Record<string, CampaignResult> = {};
 let failed = false;
 for (const kind of kinds) {

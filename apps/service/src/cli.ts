@@ -30,7 +30,7 @@ import { configFromEnv, type ServiceConfig } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
 import { startServer, type RunningServer } from './server.js';
 import { closeOnSignals } from './shutdown.js';
-import { addNotificationCommands } from './notifications/cli.js';
+import { addNotificationCommands, type PrintableRow } from './notifications/cli.js';
 import { simulate } from './simulation/simulate.js';
 import { ensureLocalTls } from './tls/local-ca.js';
 
@@ -110,15 +110,15 @@ async function runUntilSignal(
 }
 
 /** Rows as aligned columns, or as JSON. */
-function print(rows: object[], json: boolean | undefined): void {
+function print<Row extends PrintableRow<Row>>(rows: Row[], json: boolean | undefined): void {
   if (json) {
     console.log(JSON.stringify(rows, null, 2));
     return;
   }
   if (rows.length === 0) return;
-  const keys = Object.keys(rows[0]!);
-  const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value ?? ''));
-  const cells = [keys, ...rows.map((row) => keys.map((key) => text((row as Record<string, unknown>)[key])))];
+  const keys = Object.keys(rows[0]!) as (keyof Row & string)[];
+  const text = (value: Row[keyof Row]) => (value instanceof Date ? value.toISOString() : String(value ?? ''));
+  const cells = [keys, ...rows.map((row) => keys.map((key) => text(row[key])))];
   const widths = keys.map((_key, column) => Math.max(...cells.map((line) => line[column]!.length)));
   for (const line of cells)
     console.log(
@@ -288,11 +288,11 @@ for (const [name, description, change] of [
     );
 }
 
-for (const [group, list, what] of [
-  [org, listOrganisations, 'organisations'],
-  [user, listUsers, 'users'],
-  [contract, listContracts, 'contracts'],
-] as const) {
+function addListCommand<Row extends PrintableRow<Row>>(
+  group: Command,
+  list: (db: Database) => Promise<Row[]>,
+  what: string,
+): void {
   group
     .command('list')
     .description(`list ${what}`)
@@ -301,6 +301,9 @@ for (const [group, list, what] of [
       withDatabase(command, async (db) => print(await list(db), options.json)),
     );
 }
+addListCommand(org, listOrganisations, 'organisations');
+addListCommand(user, listUsers, 'users');
+addListCommand(contract, listContracts, 'contracts');
 
 program
   .command('simulate')

@@ -31,7 +31,7 @@ export interface RunningServer {
   /** The delivery worker running in this process, unless disabled (`DELIVERY_WORKER=off`). */
   worker: DeliveryWorker | undefined;
   /** `app.close()`: stops everything and closes the database. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface ServeOptions {

@@ -57,9 +57,10 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (on PostgreSQL, over a connection of its
-   * own, opened again when lost); resolves to the function that stops listening.
+   * own, opened again when lost); resolves to the function that stops listening. It uses no
+   * `this`, so it can be passed on by itself.
    */
-  listen: (channel: string, onNotify: () => void, log?: ListenLog) => Promise<() => Promise<void>>;
+  readonly listen: (channel: string, onNotify: () => void, log?: ListenLog) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -4,7 +4,7 @@
  * string, the path parameters and the body, and refuses the request with `400`, rule
  * `characters`, naming the field.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { RequestValidationError, type Problem } from '../errors.js';
 
 const nul = '\u0000';
@@ -37,7 +37,11 @@ export function fieldsWithNul(value: unknown): string[] {
 }
 
 /** The `preValidation` hook: every field holding U+0000 as one 400. */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+export function rejectNulCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const parts: [Problem['location'], unknown][] = [
     ['query', request.query],
     ['path', request.params],
@@ -48,5 +52,5 @@ export async function rejectNulCharacters(request: FastifyRequest): Promise<void
       (field): Problem => ({ location, field, rule: 'characters', message: 'must not contain the character U+0000' }),
     ),
   );
-  if (problems.length > 0) throw new RequestValidationError(problems);
+  done(problems.length > 0 ? new RequestValidationError(problems) : undefined);
 }

@@ -11,7 +11,6 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError, SchemaErrorDa
 import { RequestValidationError, type Problem, type Rule } from '../errors.js';
 import { documentId, type JsonSchema, type OpenApiDocument } from './openapi.js';
 
-
 /** The earliest and latest instants PostgreSQL and the interface both hold: years 0001 to 9999 (UTC). */
 const earliest = Date.parse('0001-01-01T00:00:00Z');
 const latest = Date.parse('9999-12-31T23:59:59.999Z');

@@ -11,6 +11,9 @@ import { listDeadLetters, replayDeadLetters } from './dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from './keys.js';
 import { startWorker } from './worker.js';
 
+/** A row that prints as columns: each a string, number, boolean, date or nothing. */
+export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };
+
 /** What the command line lends these commands (cli.ts). */
 interface CommandSupport {
   /** Opens the database, runs `work`, closes it. */
@@ -20,7 +23,7 @@ interface CommandSupport {
     command: Command,
     start: (db: Database, handle: DatabaseHandle) => Promise<() => Promise<void>>,
   ) => Promise<void>;
-  print: (rows: object[], json: boolean | undefined) => void;
+  print: <Row extends PrintableRow<Row>>(rows: Row[], json: boolean | undefined) => void;
   /** The configuration from the environment, validated once. */
   config: () => ServiceConfig;
 }

@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { components } from '@street-events/types';
 import type { Caller } from '../auth/caller.js';
 import { tokenHash } from '../auth/tokens.js';
@@ -323,22 +323,15 @@ export async function unsubscribeByLink(
  */
 export async function listSubscriptions(db: Database, caller: Caller): Promise<GetSubscriptionsResponse[]> {
   const organisationIds = [caller.organisation.id, ...caller.activeContracts.map((promoter) => promoter.id)];
-  const rows = await db
+  return db
     .select({
       subscription_reference_number: subscriptions.reference,
       subscription_description: subscriptions.description,
       subscription_url: subscriptions.apiEndpoint,
-      organisationId: subscriptions.organisationId,
     })
     .from(subscriptions)
     .where(inArray(subscriptions.organisationId, organisationIds))
-    .orderBy(asc(subscriptions.reference));
-  return rows
-    .sort(
-      (a, b) =>
-        Number(b.organisationId === caller.organisation.id) - Number(a.organisationId === caller.organisation.id),
-    )
-    .map(({ organisationId: _organisationId, ...row }) => row);
+    .orderBy(desc(eq(subscriptions.organisationId, caller.organisation.id)), asc(subscriptions.reference));
 }
 
 /**

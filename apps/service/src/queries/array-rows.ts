@@ -49,7 +49,7 @@ export async function preparedRows(
   const chunks = text
     .split(/\$(\d+)/)
     .map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql.param(params[Number(chunk) - 1])));
-  const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await db.execute(sql.join(chunks))) as { rows: Record<string, unknown>[] };
   return result.rows.map((row) => Object.values(row));
 }
 

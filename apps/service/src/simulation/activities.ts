@@ -45,7 +45,10 @@ const followUps: Partial<Record<WorkObjectType, Partial<Record<string, WorkObjec
   sample_inspection: { open: 'sample_inspection_completed' },
 };
 
-const permitSteps: Record<string, (readonly [PermitEventType, number])[]> = {
+/** Where a permit is in its life, for what may happen to it next. */
+type Stage = 'awaiting' | 'planned' | 'in_progress' | 'completed';
+
+const permitSteps: Record<Stage, (readonly [PermitEventType, number])[]> = {
   awaiting: [
     ['permit_granted', 60],
     ['permit_modification_request', 8],
@@ -72,7 +75,7 @@ const open = (objectType: WorkObjectType, eventType: OpeningEventType<WorkObject
   weight,
 ];
 
-const recordSteps: Record<string, Weighted[]> = {
+const recordSteps: Record<Stage, Weighted[]> = {
   awaiting: [open('comment', 'comment_submitted', 4)],
   planned: [open('comment', 'comment_submitted', 3), open('sample_inspection', 'sample_inspection_created', 2)],
   in_progress: [
@@ -86,7 +89,7 @@ const recordSteps: Record<string, Weighted[]> = {
   completed: [open('reinstatement', 'reinstatement_submitted', 25), open('inspection', 'inspection_passed', 8)],
 };
 
-function stage(permit: PermitState): keyof typeof permitSteps | 'finished' {
+function stage(permit: PermitState): Stage | 'finished' {
   // A work in progress goes on to its end; otherwise refused, cancelled and revoked permits are finished.
   if (permit.workStatus === 'in_progress') return 'in_progress';
   if (!permit.isActivePermit) return 'finished';
@@ -134,13 +137,13 @@ export function nextActivity(work: WorkSnapshot, random: Random, now?: Date): Ac
   }
   // Immediate works start before they are assessed; they are assessed while in progress.
   const assessedLate = isImmediate(work.permit.workCategory) && current !== 'awaiting';
-  const permitOptions = [...permitSteps[current]!, ...(assessedLate ? permitSteps.awaiting! : [])];
+  const permitOptions = [...permitSteps[current], ...(assessedLate ? permitSteps.awaiting : [])];
   for (const [eventType, weight] of permitOptions) {
     if (beforeProposedStart(eventType, work, now)) continue;
     if (permitEventRefusal(work.permit, eventType) === null) options.push([{ kind: 'permit', eventType }, weight]);
   }
   const hasReinstatement = work.records.some((record) => record.objectType === 'reinstatement');
-  for (const option of recordSteps[current]!) {
+  for (const option of recordSteps[current]) {
     if (option[0].kind === 'open' && option[0].objectType === 'reinstatement' && hasReinstatement) continue;
     options.push(option);
   }
