@@ -15,9 +15,10 @@ const layers = [
   ['events', '^src/events/'],
   ['deliveries', '^src/(deliveries|delivery)/'],
   ['auth', '^src/auth/'],
-  ['db', '^src/db/'],
-  ['shared', '^src/(errors|clock|openapi-document)\\.ts$|^src/tls/'],
+  ['directory', '^src/directory/'],
   ['domain', '^src/domain/'],
+  ['db', '^src/db/'],
+  ['shared', '^src/(errors|clock|enums|openapi-document)\\.ts$|^src/tls/'],
 ];
 
 module.exports = {

@@ -25,7 +25,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createOrganisation, type Organisation } from '../src/admin/organisations.js';
+import { createOrganisation, type Organisation } from '../src/directory/organisations.js';
 import { createUser } from '../src/admin/users.js';
 import { authenticate, issueToken } from '../src/auth/tokens.js';
 import { openDatabase, queryRows, type Database } from '../src/db/database.js';

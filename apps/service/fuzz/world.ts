@@ -4,7 +4,7 @@
  * (the audience of each document).
  */
 import { addContract, removeContract } from '../src/admin/contracts.js';
-import { createOrganisation } from '../src/admin/organisations.js';
+import { createOrganisation } from '../src/directory/organisations.js';
 import { createUser } from '../src/admin/users.js';
 import { issueToken } from '../src/auth/tokens.js';
 import type { UserRole } from '../src/db/schema.js';

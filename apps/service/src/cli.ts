@@ -8,7 +8,7 @@
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addContract, listContracts, removeContract } from './admin/contracts.js';
-import { createOrganisation, listOrganisations } from './admin/organisations.js';
+import { createOrganisation, listOrganisations } from './directory/organisations.js';
 import { createUser, listUsers } from './admin/users.js';
 import { revokeSessions, setPassword } from './auth/login.js';
 import { newPassword } from './auth/passwords.js';
@@ -30,7 +30,7 @@ import { configFromEnv, type ServiceConfig } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
 import { startServer, type RunningServer } from './server.js';
 import { closeOnSignals } from './shutdown.js';
-import { addNotificationCommands, type PrintableRow } from './notifications/cli.js';
+import { addNotificationCommands, type PrintableRow } from './cli/notification-commands.js';
 import { simulate } from './simulation/simulate.js';
 import { ensureLocalTls } from './tls/local-ca.js';
 

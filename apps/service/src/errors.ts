@@ -4,7 +4,7 @@
  * knowing the kinds; the command line prints its message as one line.
  */
 import type { ValidationErrorDetail } from '@street-events/types';
-import type { Known } from './domain/enums.js';
+import type { Known } from './enums.js';
 
 /** One broken rule of a request, as `error.details` lists it. */
 export type Problem = Omit<ValidationErrorDetail, 'location' | 'rule'> & {

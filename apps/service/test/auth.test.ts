@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { createOrganisation } from '../src/admin/organisations.js';
+import { createOrganisation } from '../src/directory/organisations.js';
 import { createUser } from '../src/admin/users.js';
 import { authenticate, issueToken, revokeToken } from '../src/auth/tokens.js';
 import { apiTokens, users } from '../src/db/schema.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { enumerations } from '@street-events/types';
-import { textOf, valuesOf } from '../src/domain/enums.js';
+import { textOf, valuesOf } from '../src/enums.js';
 import {
   applyPermitEvent,
   permitEventRefusal,

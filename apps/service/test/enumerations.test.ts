@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { valuesOf } from '../src/domain/enums.js';
+import { valuesOf } from '../src/enums.js';
 import { describeEachDatabase } from './support/databases.js';
 
 const stored = [

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { addContract, removeContract } from '../src/admin/contracts.js';
-import type { Organisation } from '../src/admin/organisations.js';
+import type { Organisation } from '../src/directory/organisations.js';
 import { auditEvents } from '../src/db/schema.js';
 import type { PermitEventType } from '../src/domain/permits.js';
 import { ConflictError, NotFoundError, ValidationError } from '../src/errors.js';

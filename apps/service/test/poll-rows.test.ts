@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { addContract } from '../src/admin/contracts.js';
 import { queryRows } from '../src/db/database.js';
-import type { AuditEventType, AuditObjectType } from '../src/domain/enums.js';
+import type { AuditEventType, AuditObjectType } from '../src/enums.js';
 import { refreshPollRows, workUpdateSummary } from '../src/events/poll-rows.js';
 import { openWorkObject } from '../src/events/work-objects.js';
 import { pageJson, pollPage } from '../src/queries/poll-updates.js';

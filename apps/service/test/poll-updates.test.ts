@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import { addContract } from '../src/admin/contracts.js';
-import type { Organisation } from '../src/admin/organisations.js';
+import type { Organisation } from '../src/directory/organisations.js';
 import type { Caller } from '../src/auth/caller.js';
-import { textOf } from '../src/domain/enums.js';
+import { textOf } from '../src/enums.js';
 import { ValidationError } from '../src/errors.js';
 import { eventContext, recordEvents, type WriteOptions } from '../src/events/record-events.js';
 import { openWorkObject } from '../src/events/work-objects.js';

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { credentialsChanged } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
 import { contracts, organisations } from '../db/schema.js';
-import type { AuditEventType } from '../domain/enums.js';
+import type { AuditEventType } from '../enums.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import {
   eventContext,
@@ -18,7 +18,7 @@ import {
   type WriteOptions,
 } from '../events/record-events.js';
 import { extendCoverage, withdrawCoverage } from '../notifications/subscriptions.js';
-import { requireOrganisation, type Organisation } from './organisations.js';
+import { requireOrganisation, type Organisation } from '../directory/organisations.js';
 
 export interface Contract {
   contractor: string;

@@ -1,5 +1,5 @@
 /** Who is calling, and which works they may see. */
-import type { Organisation } from '../admin/organisations.js';
+import type { Organisation } from '../directory/organisations.js';
 import type { UserRole } from '../db/schema.js';
 import { ForbiddenError } from '../errors.js';
 

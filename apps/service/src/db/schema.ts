@@ -25,7 +25,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { valuesOf, type PermitConditionType } from '../domain/enums.js';
+import { valuesOf, type PermitConditionType } from '../enums.js';
 
 /** Column lengths the document bounds: its `maxLength`s. */
 const workReferenceLength = propertyConstraints.PermitSummaryResponse.work_reference_number.maxLength;

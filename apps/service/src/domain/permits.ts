@@ -14,7 +14,7 @@ import type {
   TrafficManagementType,
   WorkCategory,
   WorkStatus,
-} from './enums.js';
+} from '../enums.js';
 
 export type PermitRow = typeof permits.$inferSelect;
 export type NewPermitRow = Omit<PermitRow, 'id' | 'workId' | 'permitReferenceNumber' | 'summary'>;

@@ -4,7 +4,7 @@
  * statuses. One generic write path (src/events/work-objects.ts) serves them all.
  */
 import { ConflictError, ValidationError } from '../errors.js';
-import type { AuditEventType, AuditObjectType } from './enums.js';
+import type { AuditEventType, AuditObjectType } from '../enums.js';
 
 interface WorkObjectLifecycle {
   /** References are `<work reference>-<tag><nn>`, numbered per work. */

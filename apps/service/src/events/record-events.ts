@@ -29,7 +29,7 @@
 import type { Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
-import type { AuditEventType, AuditObjectType } from '../domain/enums.js';
+import type { AuditEventType, AuditObjectType } from '../enums.js';
 import { systemClock, type Clock } from '../clock.js';
 import { enqueueNotifications } from '../notifications/outbox.js';
 import { pollRowParts } from './poll-rows.js';

@@ -5,7 +5,7 @@
  * organisation-level event whose object is the quarter). A quarter ends once.
  */
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { requireOrganisation } from '../admin/organisations.js';
+import { requireOrganisation } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
 import { endedSampleInspectionQuarters, workObjects, works } from '../db/schema.js';
 import { quarterBounds } from '../domain/quarters.js';

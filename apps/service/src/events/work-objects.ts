@@ -6,7 +6,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { workObjects, works } from '../db/schema.js';
-import type { AuditEventType } from '../domain/enums.js';
+import type { AuditEventType } from '../enums.js';
 import {
   isWorkObjectType,
   openingStatus,

@@ -1,6 +1,6 @@
 /** Submitting a work with its first permit. */
 import { and, eq } from 'drizzle-orm';
-import { requireOrganisation, defaultWorkstreamPrefix } from '../admin/organisations.js';
+import { requireOrganisation, defaultWorkstreamPrefix } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
 import { permits, works, workstreams, type WorksCoordinates } from '../db/schema.js';
 import { submittedPermit, type PermitApplication } from '../domain/permits.js';

@@ -12,7 +12,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorResponse } from '@street-events/types';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { Known } from '../domain/enums.js';
+import type { Known } from '../enums.js';
 import {
   ExpectationFailedError,
   HeadersTooLargeError,

@@ -27,7 +27,7 @@ import { contracts, deliveries, organisations, subscriptionCoverage, subscriptio
 import { checkEndpoint, type EndpointPolicy } from '../delivery/endpoint-policy.js';
 import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/guarded-lookup.js';
 import { subscriptionConfirmation } from '../delivery/messages.js';
-import type { AuditEventType } from '../domain/enums.js';
+import type { AuditEventType } from '../enums.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { actorOf, eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
 import { newMessageId, wakeWorkers } from './outbox.js';

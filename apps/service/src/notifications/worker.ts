@@ -33,7 +33,7 @@ import { deliveryRequest, notification, signedMessage, type PubSubSigning } from
 import type { SignatureVersion, SigningCertificate, UnsignedMessage } from '../delivery/pubsub-signature.js';
 import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/retry-schedule.js';
 import type { SigningKey } from '../delivery/signing.js';
-import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
+import { textOf, type AuditEventType, type AuditObjectType } from '../enums.js';
 import { isoFromUtcText, utcText } from '../queries/array-rows.js';
 import { activeSigningKeys, currentSigningCertificate, ensureSigningCertificate, ensureSigningKey } from './keys.js';
 import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';

@@ -21,7 +21,7 @@ import { visibilityOf, type Caller, type Visibility } from '../auth/caller.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { organisations } from '../db/schema.js';
-import type { AuditEventType, AuditObjectType } from '../domain/enums.js';
+import type { AuditEventType, AuditObjectType } from '../enums.js';
 import { workUpdateSummary } from '../events/poll-rows.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { compiledText, isoFromUtcText, preparedRows, utcText } from './array-rows.js';

@@ -5,10 +5,10 @@
  */
 import { count } from 'drizzle-orm';
 import { addContract } from '../admin/contracts.js';
-import { createOrganisation, type Organisation } from '../admin/organisations.js';
+import { createOrganisation, type Organisation } from '../directory/organisations.js';
 import { createUser } from '../admin/users.js';
 import { setPassword } from '../auth/login.js';
-import { createWorkstream } from '../admin/workstreams.js';
+import { createWorkstream } from '../directory/workstreams.js';
 import { issueToken } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';

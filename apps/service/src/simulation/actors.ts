@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { contracts, users } from '../db/schema.js';
-import type { AuditEventType } from '../domain/enums.js';
+import type { AuditEventType } from '../enums.js';
 import type { Actor } from '../events/record-events.js';
 import type { Activity } from './activities.js';
 import type { Random } from './random.js';

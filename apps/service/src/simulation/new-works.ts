@@ -1,5 +1,5 @@
 /** Plausible new works for the sandbox: where, what, when and under which permit category. */
-import type { TrafficManagementType, WorkCategory } from '../domain/enums.js';
+import type { TrafficManagementType, WorkCategory } from '../enums.js';
 import { isImmediate } from '../domain/permits.js';
 import type { WorkSubmission } from '../events/works.js';
 import type { Random } from './random.js';

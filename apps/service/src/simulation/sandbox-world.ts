@@ -3,7 +3,7 @@
  * with real street names and British National Grid positions near each town. The promoters
  * and contractor are invented; the swa_codes are the sandbox's own.
  */
-import type { ActivityType } from '../domain/enums.js';
+import type { ActivityType } from '../enums.js';
 
 export type Trade = 'water' | 'gas' | 'telecoms';
 

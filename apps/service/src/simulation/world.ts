@@ -1,5 +1,5 @@
 /** The sandbox's organisations as stored: what the seed's history and the live simulation act on. */
-import { requireOrganisation } from '../admin/organisations.js';
+import { requireOrganisation } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
 import { workstreams } from '../db/schema.js';
 import { actingUsernames } from './actors.js';

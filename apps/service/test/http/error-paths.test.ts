@@ -8,7 +8,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { enumerations } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
-import type { Organisation } from '../../src/admin/organisations.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import { codeByStatus, maxListedProblems } from '../../src/http/error-body.js';
 import { buildApp, maxRequestTargetLength } from '../../src/http/app.js';
 import { describeEachDatabase } from '../support/databases.js';

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
-import type { Organisation } from '../../src/admin/organisations.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import { createUser } from '../../src/admin/users.js';
 import { lockoutMs, maxFailedLogins, revokeSessions, setPassword } from '../../src/auth/login.js';
 import { loginSessions, users, type UserRole } from '../../src/db/schema.js';

@@ -4,7 +4,7 @@
  * `GET /v7/works/updates`. Every response is checked against the internal document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organisation } from '../../src/admin/organisations.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import { quarterOf } from '../../src/domain/quarters.js';
 import { workObjectLifecycles, type WorkObjectType } from '../../src/domain/work-object-lifecycles.js';
 import { describeEachDatabase } from '../support/databases.js';

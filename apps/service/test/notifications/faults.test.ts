@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Organisation } from '../../src/admin/organisations.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import {
   openDatabase,
   queryRows,

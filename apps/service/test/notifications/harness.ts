@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createUser } from '../../src/admin/users.js';
-import type { Organisation } from '../../src/admin/organisations.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import { issueToken } from '../../src/auth/tokens.js';
 import type { Database } from '../../src/db/database.js';
 import { deliveries, subscriptions, type UserRole } from '../../src/db/schema.js';

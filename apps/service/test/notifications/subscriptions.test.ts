@@ -7,7 +7,7 @@ import { propertyConstraints } from '@street-events/types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
-import type { Organisation } from '../../src/admin/organisations.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents, subscriptionCoverage, subscriptions } from '../../src/db/schema.js';
 import { createEndpointPolicy } from '../../src/delivery/endpoint-policy.js';
 import { notResolving, resolvingTo } from '../delivery/fake-dns.js';

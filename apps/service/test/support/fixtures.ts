@@ -1,15 +1,15 @@
 /** Small builders of organisations, callers and works; every name and code is unique per file. */
 import { eq } from 'drizzle-orm';
 import { addContract } from '../../src/admin/contracts.js';
-import { createOrganisation, type Organisation } from '../../src/admin/organisations.js';
+import { createOrganisation, type Organisation } from '../../src/directory/organisations.js';
 import { createUser } from '../../src/admin/users.js';
-import { createWorkstream } from '../../src/admin/workstreams.js';
+import { createWorkstream } from '../../src/directory/workstreams.js';
 import type { Caller } from '../../src/auth/caller.js';
 import { authenticate, issueToken } from '../../src/auth/tokens.js';
 import type { Clock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { auditEvents, type UserRole } from '../../src/db/schema.js';
-import type { WorkCategory } from '../../src/domain/enums.js';
+import type { WorkCategory } from '../../src/enums.js';
 import { submitWork, type WorkSubmission } from '../../src/events/works.js';
 import type { WriteOptions } from '../../src/events/record-events.js';
 import type { WorkUpdateSummary } from '@street-events/types';

@@ -1,5 +1,5 @@
 /** Request bodies of the internal operator API. */
-import type { Organisation } from '../../src/admin/organisations.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 
 let workSequence = 0;
 

@@ -6,10 +6,10 @@ import { Command, InvalidArgumentError } from 'commander';
 import { pino } from 'pino';
 import type { Database, DatabaseHandle } from '../db/database.js';
 import type { ServiceConfig } from '../config.js';
-import { workerSettingsOf } from './config.js';
-import { listDeadLetters, replayDeadLetters } from './dead-letters.js';
-import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from './keys.js';
-import { startWorker } from './worker.js';
+import { workerSettingsOf } from '../notifications/config.js';
+import { listDeadLetters, replayDeadLetters } from '../notifications/dead-letters.js';
+import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../notifications/keys.js';
+import { startWorker } from '../notifications/worker.js';
 
 /** A row that prints as columns: each a string, number, boolean, date or nothing. */
 export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };
