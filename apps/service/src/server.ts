@@ -17,7 +17,7 @@ import { checkSummariesFingerprint, writeMissingSummaries } from './queries/sear
 import { endpointPolicyOf, workerSettingsOf } from './notifications/config.js';
 import { notificationHandlers, notificationRoutes } from './notifications/http.js';
 import { ensureSigningCertificate, ensureSigningKey } from './notifications/keys.js';
-import { startWorker, type DeliveryWorker } from './notifications/worker.js';
+import { startWorker, type DeliveryWorker } from './deliveries/worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;

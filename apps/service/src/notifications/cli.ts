@@ -7,9 +7,9 @@ import { pino } from 'pino';
 import type { Database, DatabaseHandle } from '../db/database.js';
 import { configFromEnv } from '../config.js';
 import { workerSettingsOf } from './config.js';
-import { listDeadLetters, replayDeadLetters } from './dead-letters.js';
+import { listDeadLetters, replayDeadLetters } from '../deliveries/dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from './keys.js';
-import { startWorker } from './worker.js';
+import { startWorker } from '../deliveries/worker.js';
 
 type WithDatabase = (command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>) => Promise<void>;
 type Print = (rows: object[], json: boolean | undefined) => void;

@@ -1,8 +1,8 @@
 /** Configuration of push notifications (read from the environment by `configFromEnv`, src/config.ts). */
-import { createEndpointPolicy, type EndpointPolicy } from '../delivery/endpoint-policy.js';
-import type { SignatureVersion } from '../delivery/pubsub-signature.js';
-import { defaultRetryPolicy, type RetryPolicy } from '../delivery/retry-schedule.js';
-import type { WorkerOptions } from './worker.js';
+import { createEndpointPolicy, type EndpointPolicy } from '../deliveries/endpoint-policy.js';
+import type { SignatureVersion } from '../deliveries/pubsub-signature.js';
+import { defaultRetryPolicy, type RetryPolicy } from '../deliveries/retry-schedule.js';
+import type { WorkerOptions } from '../deliveries/worker.js';
 
 export interface NotificationConfig {
   /** `PUBLIC_BASE_URL`: the interface's base URL as receivers reach it; default the served one. */

@@ -24,13 +24,13 @@ import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { contracts, deliveries, organisations, subscriptionCoverage, subscriptions } from '../db/schema.js';
-import { checkEndpoint, type EndpointPolicy } from '../delivery/endpoint-policy.js';
-import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/guarded-lookup.js';
-import { subscriptionConfirmation } from '../delivery/messages.js';
+import { checkEndpoint, type EndpointPolicy } from '../deliveries/endpoint-policy.js';
+import { RefusedAddressError, resolveAllowed, type Resolver } from '../deliveries/guarded-lookup.js';
+import { subscriptionConfirmation } from '../deliveries/messages.js';
 import type { AuditEventType } from '../domain/enums.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { actorOf, eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
-import { newMessageId, wakeWorkers } from './outbox.js';
+import { newMessageId, wakeWorkers } from '../deliveries/outbox.js';
 
 type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
 type SubscriptionRemoveRequest = components['schemas']['SubscriptionRemoveRequest'];

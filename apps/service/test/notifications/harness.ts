@@ -11,11 +11,11 @@ import type { Organisation } from '../../src/admin/organisations.js';
 import { issueToken } from '../../src/auth/tokens.js';
 import type { Database } from '../../src/db/database.js';
 import { deliveries, subscriptions, type UserRole } from '../../src/db/schema.js';
-import { createEndpointPolicy, type EndpointPolicy } from '../../src/delivery/endpoint-policy.js';
-import type { Resolver } from '../../src/delivery/guarded-lookup.js';
-import type { RetryPolicy } from '../../src/delivery/retry-schedule.js';
+import { createEndpointPolicy, type EndpointPolicy } from '../../src/deliveries/endpoint-policy.js';
+import type { Resolver } from '../../src/deliveries/guarded-lookup.js';
+import type { RetryPolicy } from '../../src/deliveries/retry-schedule.js';
 import { notificationHandlers, notificationRoutes } from '../../src/notifications/http.js';
-import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/notifications/worker.js';
+import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/deliveries/worker.js';
 import type { TestDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
 

@@ -1,6 +1,6 @@
 /** Signing keys in the database: created once, rotated, retired; the published set follows. */
 import { expect, it } from 'vitest';
-import { signatureHeader } from '../../src/delivery/signing.js';
+import { signatureHeader } from '../../src/deliveries/signing.js';
 import {
   activeSigningKeys,
   ensureSigningKey,

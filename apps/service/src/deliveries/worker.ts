@@ -26,18 +26,23 @@ import { sql } from 'drizzle-orm';
 import type { NotificationPayload } from '@street-events/types';
 import { systemClock, type Clock } from '../clock.js';
 import { queryRows, type Database } from '../db/database.js';
-import { attemptDelivery, defaultAttemptTimeoutMs, type AttemptOutcome } from '../delivery/attempt.js';
-import type { EndpointPolicy } from '../delivery/endpoint-policy.js';
-import type { Resolver } from '../delivery/guarded-lookup.js';
-import { deliveryRequest, notification, signedMessage, type PubSubSigning } from '../delivery/messages.js';
-import type { SignatureVersion, SigningCertificate, UnsignedMessage } from '../delivery/pubsub-signature.js';
-import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from '../delivery/retry-schedule.js';
-import type { SigningKey } from '../delivery/signing.js';
+import { attemptDelivery, defaultAttemptTimeoutMs, type AttemptOutcome } from './attempt.js';
+import type { EndpointPolicy } from './endpoint-policy.js';
+import type { Resolver } from './guarded-lookup.js';
+import { deliveryRequest, notification, signedMessage, type PubSubSigning } from './messages.js';
+import type { SignatureVersion, SigningCertificate, UnsignedMessage } from './pubsub-signature.js';
+import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from './retry-schedule.js';
+import type { SigningKey } from './signing.js';
 import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
 import { isoFromUtcText, utcText } from '../queries/array-rows.js';
-import { activeSigningKeys, currentSigningCertificate, ensureSigningCertificate, ensureSigningKey } from './keys.js';
+import {
+  activeSigningKeys,
+  currentSigningCertificate,
+  ensureSigningCertificate,
+  ensureSigningKey,
+} from '../notifications/keys.js';
 import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';
-import { expireUnconfirmed } from './subscriptions.js';
+import { expireUnconfirmed } from '../notifications/subscriptions.js';
 
 /** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
 export type Listen = (channel: string, onNotify: () => void, log?: Log) => Promise<() => Promise<void>>;
