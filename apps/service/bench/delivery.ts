@@ -385,9 +385,20 @@ function expect0(code: number | string, message: string): void {
   if (code !== 0) throw new Error(`${message} (${code})`);
 }
 
+/** The machine a run measured on. */
+interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  node: string;
+  postgres: string | undefined;
+  loadAverageBefore: number[];
+  loadAverageAfter: number[];
+}
+
 function write(result: {
   date: string;
-  machine: Record<string, unknown>;
+  machine: Machine;
   settings: typeof settings;
   latency: Record<string, unknown> & { service: Record<string, number> };
   throughput: Record<string, unknown> & { service: Record<string, number> };

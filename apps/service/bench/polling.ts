@@ -38,6 +38,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { retryWithBackoff } from '../src/backoff.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(packageDir, 'bench', 'results');
@@ -210,17 +211,20 @@ async function startService(url: string) {
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: serviceLogLevel },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
-      if (response.ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const deadline = Date.now() + 20_000;
+  try {
+    await retryWithBackoff(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/health`);
+        if (!response.ok) throw new Error(`/health answered ${response.status}`);
+      },
+      { firstMs: 100, maxMs: 100, retryIf: () => Date.now() < deadline },
+    );
+  } catch (error) {
+    child.kill();
+    throw new Error('the service did not become healthy', { cause: error });
   }
-  child.kill();
-  throw new Error('the service did not become healthy');
+  return { child, port };
 }
 
 /** Samples a process's resident set (VmRSS) every 50 ms; `max` in MB. */
@@ -593,7 +597,15 @@ function verdicts(results: SizeResult[]) {
   ];
 }
 
-function markdown(results: SizeResult[], machine: Record<string, unknown>, date: string): string {
+/** The machine a run measured on. */
+interface Machine {
+  cpus: number;
+  cpuModel: string;
+  node: string;
+  loadAverage: string;
+}
+
+function markdown(results: SizeResult[], machine: Machine, date: string): string {
   const lines = [
     `# Read-path benchmark, ${date}`,
     '',
@@ -624,7 +636,7 @@ function markdown(results: SizeResult[], machine: Record<string, unknown>, date:
   return `${lines.join('\n')}\n`;
 }
 
-const machine = {
+const machine: Machine = {
   cpus: cpus().length,
   cpuModel: cpus()[0]?.model ?? 'unknown',
   node: process.version,
