@@ -22,27 +22,28 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { sql } from 'drizzle-orm';
 import type { NotificationPayload } from '@street-events/types';
 import { systemClock, type Clock } from '../clock.js';
-import { queryRows, type Database } from '../db/database.js';
-import { attemptDelivery, defaultAttemptTimeoutMs, type AttemptOutcome } from './attempt.js';
+import type { Database } from '../db/database.js';
+import { attemptDelivery, defaultAttemptTimeoutMs } from './attempt.js';
+import { claimDue, type Claim, type ClaimedDelivery } from './claim.js';
 import type { EndpointPolicy } from './endpoint-policy.js';
 import type { Resolver } from './guarded-lookup.js';
 import { deliveryRequest, notification, signedMessage, type PubSubSigning } from './messages.js';
 import type { SignatureVersion, SigningCertificate, UnsignedMessage } from './pubsub-signature.js';
-import { defaultRetryPolicy, nextAttempt, type RetryPolicy } from './retry-schedule.js';
+import { defaultRetryPolicy, type RetryPolicy } from './retry-schedule.js';
+import { markDelivered, settleFailure } from './settle.js';
 import type { SigningKey } from './signing.js';
 import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
-import { isoFromUtcText, utcText } from '../queries/array-rows.js';
+import { isoFromUtcText } from '../queries/array-rows.js';
 import {
   activeSigningKeys,
   currentSigningCertificate,
   ensureSigningCertificate,
   ensureSigningKey,
 } from '../notifications/keys.js';
-import { deliveriesChannel, releaseSuccessors, type FinishedDelivery } from './outbox.js';
-import { expireUnconfirmed } from '../notifications/subscriptions.js';
+import { deliveriesChannel } from './outbox.js';
+import { expireUnconfirmed, removeGoneSubscription } from '../notifications/subscriptions.js';
 
 /** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
 export type Listen = (channel: string, onNotify: () => void, log?: Log) => Promise<() => Promise<void>>;
@@ -90,62 +91,7 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
-interface ClaimedRow {
-  id: string | number;
-  subscription_id: number;
-  subscription_reference: string;
-  public_base_url: string;
-  api_endpoint: string;
-  message_id: string;
-  kind: 'confirmation' | 'notification';
-  body: string | null;
-  attempts: number;
-  created_at: string;
-  update_id: number | null;
-  update_date_time: string | null;
-  event_type: AuditEventType | null;
-  object_type: AuditObjectType | null;
-  work_reference_number: string | null;
-  object_reference_number: string | null;
-  parent_object_reference_number: string | null;
-  promoter_swa_code: string | null;
-  internal_user_identifier: string | null;
-  internal_user_name: string | null;
-}
-
-/**
- * Leases up to `limit` due deliveries and returns them with what their message needs. A claimed
- * row is due again when its lease ends, so the due index alone finds every claimable row.
- */
-async function claim(db: Database, limit: number, now: Date, leaseUntil: Date): Promise<ClaimedRow[]> {
-  return queryRows<ClaimedRow>(
-    db,
-    sql`
-    with claimed as (
-      update deliveries d set lease_until = ${leaseUntil}, next_attempt_at = ${leaseUntil}
-      from (
-        select id from deliveries
-        where status = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked
-      ) due
-      where d.id = due.id
-      returning d.id, d.subscription_id, d.message_id, d.kind, d.body, d.attempts, d.created_at, d.audit_event_id
-    )
-    select c.id, c.subscription_id, s.reference as subscription_reference, s.public_base_url, s.api_endpoint, c.message_id, c.kind,
-           c.body, c.attempts, ${utcText(sql.raw('c.created_at'))} as created_at,
-           e.update_id::float8 as update_id, ${utcText(sql.raw('e.update_date_time'))} as update_date_time,
-           e.event_type, e.object_type, w.work_reference_number, e.object_reference_number,
-           e.parent_object_reference_number, p.swa_code as promoter_swa_code,
-           e.internal_user_identifier, e.internal_user_name
-    from claimed c
-    join subscriptions s on s.id = c.subscription_id
-    left join audit_events e on e.id = c.audit_event_id
-    left join works w on w.id = e.work_id
-    left join organisations p on p.id = e.promoter_org_id`,
-  );
-}
+type ClaimedRow = ClaimedDelivery;
 
 function messageOf(row: ClaimedRow): UnsignedMessage {
   if (row.kind === 'confirmation') return JSON.parse(row.body ?? '{}') as UnsignedMessage;
@@ -171,71 +117,6 @@ function messageOf(row: ClaimedRow): UnsignedMessage {
     payload,
     createdAt: new Date(isoFromUtcText(row.created_at)),
   });
-}
-
-/** A claim: the delivery and the lease that proves it is still this worker's. */
-interface Claim {
-  id: string | number;
-  lease: Date;
-}
-
-const claimsJson = (claims: readonly Claim[]) =>
-  JSON.stringify(claims.map(({ id, lease }) => ({ id: String(id), lease: lease.toISOString() })));
-
-/**
- * Removes delivered deliveries from the outbox (those whose claim is still this worker's, locked
- * in id order) and releases what waits behind them, in one transaction.
- */
-async function markDelivered(db: Database, claims: readonly Claim[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const done = await queryRows<FinishedDelivery>(
-      tx,
-      sql`
-      with mine as (
-        select d.id from deliveries d
-        join jsonb_to_recordset(${claimsJson(claims)}::jsonb) as v(id bigint, lease timestamptz)
-          on d.id = v.id and d.lease_until = v.lease
-        order by d.id
-        for update of d
-      )
-      delete from deliveries d using mine where d.id = mine.id
-      returning d.id, d.subscription_id, d.ordering_key`,
-    );
-    await releaseSuccessors(tx, done);
-  });
-}
-
-/** Records a failed attempt's outcome, provided the claim is still this worker's. */
-async function settleFailure(
-  db: Database,
-  claim: Claim & { subscriptionId: number; attempts: number },
-  outcome: Exclude<AttemptOutcome, { outcome: 'delivered' }>,
-  now: Date,
-  retryPolicy: RetryPolicy,
-): Promise<'gone' | 'retry' | 'dead'> {
-  const mine = sql`id = ${String(claim.id)}::bigint and lease_until = ${claim.lease}`;
-  if (outcome.outcome === 'gone') {
-    await db.execute(sql`delete from subscriptions where id = ${claim.subscriptionId}`);
-    return 'gone';
-  }
-  const next = nextAttempt(claim.attempts + 1, outcome.retryAfterMs, now, retryPolicy);
-  if (next.action === 'dead-letter') {
-    await db.transaction(async (tx) => {
-      const dead = await queryRows<FinishedDelivery>(
-        tx,
-        sql`
-        update deliveries set status = 'dead', attempts = attempts + 1, lease_until = null, last_error = ${outcome.reason}
-        where ${mine} returning id, subscription_id, ordering_key`,
-      );
-      await releaseSuccessors(tx, dead);
-    });
-    return 'dead';
-  }
-  await db.execute(sql`
-    update deliveries set attempts = attempts + 1, next_attempt_at = ${next.at}, lease_until = null,
-      last_error = ${outcome.reason}
-    where ${mine}`);
-  return 'retry';
 }
 
 const keyCacheMs = 5000;
@@ -349,8 +230,14 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
       onOutcome('delivered');
       return delivered({ id: row.id, lease: leaseUntil });
     }
-    const claimed = { id: row.id, lease: leaseUntil, subscriptionId: row.subscription_id, attempts: row.attempts };
-    const result = await whileLeased(leaseUntil, () => settleFailure(db, claimed, outcome, clock(), retryPolicy));
+    const claimed = { id: row.id, lease: leaseUntil, attempts: row.attempts };
+    const result =
+      outcome.outcome === 'gone'
+        ? await whileLeased(leaseUntil, async () => {
+            await removeGoneSubscription(db, row.subscription_id);
+            return 'gone' as const;
+          })
+        : await whileLeased(leaseUntil, () => settleFailure(db, claimed, outcome, clock(), retryPolicy));
     onOutcome(result);
     if (result === 'gone')
       log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
@@ -380,7 +267,7 @@ export async function startWorker(options: WorkerOptions): Promise<DeliveryWorke
         if (stopped || room <= 0 || (inFlight > 0 && room < minimumClaim)) break;
         const now = clock();
         const leaseUntil = new Date(now.getTime() + leaseMs);
-        const claimed = await claim(db, room, now, leaseUntil);
+        const claimed = await claimDue(db, room, now, leaseUntil);
         for (const row of claimed) {
           inFlight += 1;
           const attempt = deliver(row, leaseUntil)

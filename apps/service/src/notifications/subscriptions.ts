@@ -17,20 +17,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { components } from '@street-events/types';
 import type { Caller } from '../auth/caller.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { contracts, deliveries, organisations, subscriptionCoverage, subscriptions } from '../db/schema.js';
+import { contracts, organisations, subscriptionCoverage, subscriptions } from '../db/schema.js';
 import { checkEndpoint, type EndpointPolicy } from '../deliveries/endpoint-policy.js';
 import { RefusedAddressError, resolveAllowed, type Resolver } from '../deliveries/guarded-lookup.js';
 import { subscriptionConfirmation } from '../deliveries/messages.js';
 import type { AuditEventType } from '../domain/enums.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { actorOf, eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
-import { newMessageId, wakeWorkers } from '../deliveries/outbox.js';
+import { dropPendingDeliveries, enqueueConfirmation, newMessageId } from '../deliveries/outbox.js';
 
 type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
 type SubscriptionRemoveRequest = components['schemas']['SubscriptionRemoveRequest'];
@@ -163,24 +163,14 @@ export async function subscribe(
     await tx
       .insert(subscriptionCoverage)
       .values(covered.map((organisationId) => ({ subscriptionId: created.id, organisationId })));
-    const messageId = newMessageId();
     const message = subscriptionConfirmation({
-      messageId,
+      messageId: newMessageId(),
       token,
       subscriptionReferenceNumber: reference,
       subscribeUrl: `${baseUrl}/api-notifications/confirm?token=${token}`,
       createdAt: context.at,
     });
-    await tx.insert(deliveries).values({
-      subscriptionId: created.id,
-      messageId,
-      kind: 'confirmation',
-      orderingKey: 'confirmation',
-      body: JSON.stringify(message),
-      nextAttemptAt: sql`now()`,
-      createdAt: context.at,
-    });
-    await wakeWorkers(tx);
+    await enqueueConfirmation(tx, created.id, message, context.at);
     await recordSubscriptionEvents(
       tx,
       isHighwayAuthority(caller),
@@ -323,22 +313,15 @@ export async function unsubscribeByLink(
  */
 export async function listSubscriptions(db: Database, caller: Caller): Promise<GetSubscriptionsResponse[]> {
   const organisationIds = [caller.organisation.id, ...caller.activeContracts.map((promoter) => promoter.id)];
-  const rows = await db
+  return db
     .select({
       subscription_reference_number: subscriptions.reference,
       subscription_description: subscriptions.description,
       subscription_url: subscriptions.apiEndpoint,
-      organisationId: subscriptions.organisationId,
     })
     .from(subscriptions)
     .where(inArray(subscriptions.organisationId, organisationIds))
-    .orderBy(asc(subscriptions.reference));
-  return rows
-    .sort(
-      (a, b) =>
-        Number(b.organisationId === caller.organisation.id) - Number(a.organisationId === caller.organisation.id),
-    )
-    .map(({ organisationId: _organisationId, ...row }) => row);
+    .orderBy(desc(eq(subscriptions.organisationId, caller.organisation.id)), asc(subscriptions.reference));
 }
 
 /**
@@ -376,6 +359,14 @@ export async function expireUnconfirmed(db: Database, now: Date): Promise<string
   return removed.map((row) => row.reference);
 }
 
+/**
+ * Removes a subscription whose endpoint answered `410 Gone`, with its coverage and deliveries
+ * (`on delete cascade`). No event is recorded: nobody of the organisation acted.
+ */
+export async function removeGoneSubscription(db: Database, subscriptionId: number): Promise<void> {
+  await db.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
+}
+
 /** A contract was added: the contractor's subscription, if any, now covers the promoter too. */
 export async function extendCoverage(tx: Database, contractorOrgId: number, promoterOrgId: number): Promise<void> {
   await lockContractor(tx, contractorOrgId);
@@ -398,10 +389,7 @@ export async function withdrawCoverage(tx: Database, contractorOrgId: number, pr
     .where(eq(subscriptions.organisationId, contractorOrgId))
     .for('update');
   if (!subscription) return;
-  await tx.execute(sql`
-    delete from deliveries d using audit_events e
-    where d.subscription_id = ${subscription.id} and d.status = 'pending'
-      and e.id = d.audit_event_id and e.promoter_org_id = ${promoterOrgId}`);
+  await dropPendingDeliveries(tx, subscription.id, promoterOrgId);
   await tx
     .delete(subscriptionCoverage)
     .where(
