@@ -1,49 +1,41 @@
 /**
- * The delivery worker. It claims due deliveries from the outbox, POSTs them (signed with every
- * active key) and records the outcome; it also removes subscriptions left unconfirmed for 48
- * hours. Any number of workers, in any number of processes, can share one database:
+ * The delivery worker. Any number of workers, in any number of processes, can share one database.
+ * Each claimed delivery goes through four stages:
  *
- * - Claiming is one statement: `SELECT … FOR UPDATE SKIP LOCKED` picks due rows that no other
- *   worker is locking, and the same statement leases them (`lease_until`, and `next_attempt_at`
- *   moved to the lease's end). A claim whose lease has passed (its worker crashed) is due again,
- *   so nothing is lost; a receiver may then get a message twice, with the same `webhook-id`.
- * - Order: only the head of each subscription's queue for a work is due (see outbox.ts); when it
- *   is delivered or dead-lettered, the next one is released in the same transaction.
- * - Latency: workers LISTEN for the NOTIFY sent when deliveries commit, claim again whenever an
- *   attempt ends, and poll as a fallback.
- * - Throughput: up to `concurrency` attempts run at once, with a keep-alive agent per endpoint
- *   origin (new connections still go through the guarded lookup).
- * - Outcomes: 2xx delivered (the delivery leaves the outbox); 410 removes the subscription; anything else is retried on the
- *   retry schedule (honouring `Retry-After`) and dead-lettered after the last attempt.
- * - Database outages: a failed claim is logged and tried again at the next wake-up or poll;
- *   outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
- *   receiver that answered is not sent the message again once the database is back; the keys
- *   loaded last keep signing.
+ * 1. claim (claim.ts): due deliveries leased with `FOR UPDATE SKIP LOCKED`, as many as there is
+ *    room for (`concurrency` attempts in flight), in batches of at least a quarter of it;
+ * 2. build and sign (build.ts): the message and the attempt's signed request;
+ * 3. attempt (attempt.ts): one POST, over a keep-alive agent per endpoint origin;
+ * 4. settle (settle.ts): 2xx delivered (the delivery leaves the outbox; successes are recorded
+ *    together, one transaction per turn of the event loop); 410 removes the subscription;
+ *    anything else is retried on the retry schedule (honouring `Retry-After`) and dead-lettered
+ *    after the last attempt. Only the head of each subscription's queue for a work is due; when it
+ *    is delivered or dead-lettered, the next one is released in the same transaction.
+ *
+ * Workers LISTEN for the NOTIFY sent when deliveries commit, claim again whenever an attempt ends,
+ * and poll as a fallback. They also remove subscriptions left unconfirmed for 48 hours.
+ *
+ * Database outages: a failed claim is logged and tried again at the next wake-up or poll;
+ * outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
+ * receiver that answered is not sent the message again once the database is back; the keys
+ * loaded last keep signing.
  */
-import http from 'node:http';
-import https from 'node:https';
-import type { NotificationPayload } from '@street-events/types';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { retryWithBackoff } from '../backoff.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { attemptDelivery, defaultAttemptTimeoutMs } from './attempt.js';
+import { expireUnconfirmed, removeGoneSubscription } from '../notifications/subscriptions.js';
+import { attemptDelivery, defaultAttemptTimeoutMs, KeepAliveAgents, type AttemptOutcome } from './attempt.js';
+import { SigningMaterial } from './build.js';
 import { claimDue, type Claim, type ClaimedDelivery } from './claim.js';
+import { SerialPasses, TickBatch } from './coalescing.js';
 import type { EndpointPolicy } from './endpoint-policy.js';
 import type { Resolver } from './guarded-lookup.js';
-import { deliveryRequest, notification, signedMessage, type PubSubSigning } from './messages.js';
-import type { SignatureVersion, SigningCertificate, UnsignedMessage } from './pubsub-signature.js';
+import type { DeliveryRequest } from './messages.js';
+import { deliveriesChannel } from './outbox.js';
+import type { SignatureVersion } from './pubsub-signature.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-schedule.js';
 import { markDelivered, settleFailure } from './settle.js';
-import type { SigningKey } from './signing.js';
-import { textOf, type AuditEventType, type AuditObjectType } from '../domain/enums.js';
-import { isoFromUtcText } from '../queries/array-rows.js';
-import {
-  activeSigningKeys,
-  currentSigningCertificate,
-  ensureSigningCertificate,
-  ensureSigningKey,
-} from '../notifications/keys.js';
-import { deliveriesChannel } from './outbox.js';
-import { expireUnconfirmed, removeGoneSubscription } from '../notifications/subscriptions.js';
 
 /** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
 export type Listen = (channel: string, onNotify: () => void, log?: Log) => Promise<() => Promise<void>>;
@@ -87,238 +79,219 @@ export interface WorkerOptions {
 export interface DeliveryWorker {
   /** Claims due deliveries now. */
   wake(): void;
-  /** Stops claiming, waits for the attempts in flight, closes connections. */
+  /**
+   * Stops claiming, waits for the attempts in flight (each ends within its time limit and its
+   * outcome is recorded; past that and a grace of 5 s, their leases lapse and they are retried),
+   * and closes connections.
+   */
   stop(): Promise<void>;
 }
 
-type ClaimedRow = ClaimedDelivery;
+type Settings = Required<Omit<WorkerOptions, 'resolve' | 'listen'>> & Pick<WorkerOptions, 'resolve'>;
 
-function messageOf(row: ClaimedRow): UnsignedMessage {
-  if (row.kind === 'confirmation') return JSON.parse(row.body ?? '{}') as UnsignedMessage;
-  const eventType = row.event_type as AuditEventType;
-  const objectType = row.object_type as AuditObjectType;
-  const payload: NotificationPayload = {
-    update_id: Number(row.update_id),
-    update_date_time: row.update_date_time === null ? '' : isoFromUtcText(row.update_date_time),
-    event_type: eventType,
-    event_type_string: textOf('AuditEventType', eventType),
-    object_type: objectType,
-    object_type_string: textOf('AuditObjectTypeResponse', objectType),
-    work_reference_number: row.work_reference_number,
-    object_reference_number: row.object_reference_number,
-    parent_object_reference_number: row.parent_object_reference_number,
-    promoter_swa_code: row.promoter_swa_code,
-    internal_user_identifier: row.internal_user_identifier,
-    internal_user_name: row.internal_user_name,
+function settingsOf(options: WorkerOptions): Settings {
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? defaultAttemptTimeoutMs;
+  return {
+    db: options.db,
+    policy: options.policy,
+    resolve: options.resolve,
+    retryPolicy: options.retryPolicy ?? defaultRetryPolicy,
+    attemptTimeoutMs,
+    clock: options.clock ?? systemClock,
+    pollIntervalMs: options.pollIntervalMs ?? 1000,
+    expiryIntervalMs: options.expiryIntervalMs ?? 10_000,
+    signatureVersion: options.signatureVersion ?? '1',
+    concurrency: options.concurrency ?? 64,
+    leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
+    log: options.log ?? silent,
+    onOutcome: options.onOutcome ?? (() => undefined),
   };
-  return notification({
-    messageId: row.message_id,
-    subscriptionReferenceNumber: row.subscription_reference,
-    payload,
-    createdAt: new Date(isoFromUtcText(row.created_at)),
-  });
 }
 
-const keyCacheMs = 5000;
+/** Recording outcomes again while the database fails: after 100 ms, then twice as long each time, up to 2 s. */
+const recordingBackoff = { firstMs: 100, maxMs: 2000 };
+
+/** How long `stop` waits for attempts in flight beyond their time limit, for their outcomes to be recorded. */
+const stopGraceMs = 5000;
+
+const earliestLease = (claims: readonly Claim[]) => new Date(Math.min(...claims.map((claim) => claim.lease.getTime())));
 
 export async function startWorker(options: WorkerOptions): Promise<DeliveryWorker> {
-  const {
-    db,
-    policy,
-    resolve,
-    retryPolicy = defaultRetryPolicy,
-    attemptTimeoutMs = defaultAttemptTimeoutMs,
-    clock = systemClock,
-    pollIntervalMs = 1000,
-    expiryIntervalMs = 10_000,
-    concurrency = 64,
-    signatureVersion = '1',
-    leaseMs = attemptTimeoutMs + 30_000,
-    log = silent,
-    onOutcome = () => undefined,
-  } = options;
+  const settings = settingsOf(options);
+  const signing = await SigningMaterial.load(settings.db, settings.signatureVersion, settings.log);
+  const worker = new Worker(settings, signing);
+  await worker.start(options.listen);
+  return worker;
+}
 
-  const minimumClaim = Math.max(1, Math.floor(concurrency / 4));
-  let keys: SigningKey[] = await ensureSigningKey(db);
-  let keysLoadedAt = Date.now();
-  const currentKeys = async () => {
-    if (Date.now() - keysLoadedAt > keyCacheMs) {
-      try {
-        const loaded = await activeSigningKeys(db);
-        if (loaded.length > 0) keys = loaded;
-      } catch (error) {
-        log.warn({ err: error }, 'reloading the signing keys failed; signing with those loaded before');
-      }
-      keysLoadedAt = Date.now();
-    }
-    return keys;
-  };
+/** A worker: running from `start` until `stop`, which resolves once it has shut down. */
+class Worker implements DeliveryWorker {
+  private running = true;
+  private stopped: Promise<void> | undefined;
+  /** Attempts in flight, each until its outcome is recorded. */
+  private readonly attempts = new Set<Promise<void>>();
+  private readonly claims = new SerialPasses(() => this.claimPass());
+  private readonly expiry = new SerialPasses(() => this.expirePass());
+  private readonly agents: KeepAliveAgents;
+  private readonly delivered: TickBatch<Claim>;
+  private timers: NodeJS.Timeout[] = [];
+  private unlisten: (() => Promise<void>) | undefined;
 
-  let certificate: SigningCertificate = await ensureSigningCertificate(db);
-  let certificateLoadedAt = Date.now();
-  const currentSigning = async (): Promise<PubSubSigning> => {
-    if (Date.now() - certificateLoadedAt > keyCacheMs) {
-      try {
-        certificate = (await currentSigningCertificate(db)) ?? certificate;
-      } catch (error) {
-        log.warn({ err: error }, 'reloading the signing certificate failed; signing with the one loaded before');
-      }
-      certificateLoadedAt = Date.now();
-    }
-    return { certificate, version: signatureVersion };
-  };
-
-  const agents = new Map<string, http.Agent>();
-  const agentFor = (endpoint: string) => {
-    const { origin, protocol } = new URL(endpoint);
-    let agent = agents.get(origin);
-    if (!agent) {
-      const settings = { keepAlive: true, maxSockets: concurrency, timeout: attemptTimeoutMs };
-      agent = protocol === 'https:' ? new https.Agent(settings) : new http.Agent(settings);
-      agents.set(origin, agent);
-    }
-    return agent;
-  };
-
-  // Successes, the bulk of the work, are recorded together: one statement per tick of the event loop.
-  let successes: (Claim & { done: () => void; failed: (error: unknown) => void })[] = [];
-  const flushSuccesses = () => {
-    const batch = successes;
-    successes = [];
-    const lease = new Date(Math.min(...batch.map((claimed) => claimed.lease.getTime())));
-    whileLeased(lease, () => markDelivered(db, batch)).then(
-      () => batch.forEach((claim) => claim.done()),
-      (error: unknown) => batch.forEach((claim) => claim.failed(error)),
+  constructor(
+    private readonly settings: Settings,
+    private readonly signing: SigningMaterial,
+  ) {
+    this.agents = new KeepAliveAgents({ maxSockets: settings.concurrency, timeoutMs: settings.attemptTimeoutMs });
+    this.delivered = new TickBatch((claims) =>
+      this.whileLeased(earliestLease(claims), () => markDelivered(settings.db, claims)),
     );
-  };
-  const delivered = (claimed: Claim) =>
-    new Promise<void>((done, failed) => {
-      if (successes.length === 0) setImmediate(flushSuccesses);
-      successes.push({ ...claimed, done, failed });
-    });
-
-  let stopped = false;
-  let inFlight = 0;
-  let claiming = false;
-  let claimAgain = false;
-  const attempts = new Set<Promise<void>>();
-
-  /** Records outcomes with `write`, again with backoff while the database fails and the lease lasts. */
-  async function whileLeased<T>(lease: Date, write: () => Promise<T>): Promise<T> {
-    for (let pauseMs = 100; ; pauseMs = Math.min(pauseMs * 2, 2000)) {
-      try {
-        return await write();
-      } catch (error) {
-        if (stopped || clock().getTime() + pauseMs >= lease.getTime()) throw error;
-        log.warn({ err: error }, 'recording delivery outcomes failed; trying again');
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      }
-    }
   }
 
-  async function deliver(row: ClaimedRow, leaseUntil: Date): Promise<void> {
-    const message = signedMessage(messageOf(row), row.public_base_url, await currentSigning());
-    const request = deliveryRequest(message, await currentKeys(), clock());
-    const outcome = await attemptDelivery(row.api_endpoint, request, {
-      policy,
-      resolve,
-      timeoutMs: attemptTimeoutMs,
-      clock,
-      agent: URL.canParse(row.api_endpoint) ? agentFor(row.api_endpoint) : undefined,
-    });
-    if (outcome.outcome === 'delivered') {
-      onOutcome('delivered');
-      return delivered({ id: row.id, lease: leaseUntil });
-    }
-    const claimed = { id: row.id, lease: leaseUntil, attempts: row.attempts };
-    const result =
-      outcome.outcome === 'gone'
-        ? await whileLeased(leaseUntil, async () => {
-            await removeGoneSubscription(db, row.subscription_id);
-            return 'gone' as const;
-          })
-        : await whileLeased(leaseUntil, () => settleFailure(db, claimed, outcome, clock(), retryPolicy));
-    onOutcome(result);
-    if (result === 'gone')
-      log.warn({ subscription: row.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
-    if (result === 'dead') {
-      log.warn(
-        {
-          messageId: row.message_id,
-          subscription: row.subscription_reference,
-          reason: 'reason' in outcome ? outcome.reason : '',
-        },
-        'delivery dead-lettered',
+  async start(listen: Listen | undefined): Promise<void> {
+    const { log, pollIntervalMs, expiryIntervalMs } = this.settings;
+    this.unlisten = listen ? await listen(deliveriesChannel, () => this.wake(), log) : undefined;
+    this.timers = [
+      setInterval(() => this.wake(), pollIntervalMs),
+      setInterval(() => this.expiry.run(), expiryIntervalMs),
+    ];
+    this.expiry.run();
+    this.wake();
+  }
+
+  wake(): void {
+    this.claims.run();
+  }
+
+  stop(): Promise<void> {
+    this.running = false;
+    return (this.stopped ??= this.shutDown());
+  }
+
+  private async shutDown(): Promise<void> {
+    this.timers.forEach(clearInterval);
+    await this.unlisten?.();
+    await this.expiry.idle();
+    await this.claims.idle();
+    await this.finishAttempts();
+    this.agents.destroy();
+  }
+
+  /** Waits for the attempts in flight, at most their time limit and `stopGraceMs`. */
+  private async finishAttempts(): Promise<void> {
+    const bound = new AbortController();
+    const limit = sleep(this.settings.attemptTimeoutMs + stopGraceMs, false, { signal: bound.signal });
+    const finished = await Promise.race([Promise.allSettled([...this.attempts]).then(() => true), limit]);
+    bound.abort();
+    await limit.catch(() => undefined);
+    if (!finished) {
+      this.settings.log.warn(
+        { attempts: this.attempts.size },
+        'stopped with attempts unsettled; their deliveries are due again when their leases end',
       );
     }
   }
 
-  async function pump(): Promise<void> {
-    if (claiming) {
-      claimAgain = true;
-      return;
-    }
-    claiming = true;
+  /** The claim stage, once: claims as much as there is room for, starts each delivery; true to claim again at once. */
+  private async claimPass(): Promise<boolean> {
+    const room = this.room();
+    if (room === 0) return false;
+    const { db, clock, leaseMs, log } = this.settings;
     try {
-      do {
-        claimAgain = false;
-        const room = concurrency - inFlight;
-        // Claim in batches: while attempts are in flight, wait until a quarter of the room is free.
-        if (stopped || room <= 0 || (inFlight > 0 && room < minimumClaim)) break;
-        const now = clock();
-        const leaseUntil = new Date(now.getTime() + leaseMs);
-        const claimed = await claimDue(db, room, now, leaseUntil);
-        for (const row of claimed) {
-          inFlight += 1;
-          const attempt = deliver(row, leaseUntil)
-            .catch((error: unknown) => log.error({ err: error, messageId: row.message_id }, 'delivery attempt failed'))
-            .finally(() => {
-              inFlight -= 1;
-              attempts.delete(attempt);
-              void pump();
-            });
-          attempts.add(attempt);
-        }
-        if (claimed.length === room) claimAgain = true;
-      } while (claimAgain && !stopped);
+      const now = clock();
+      const lease = new Date(now.getTime() + leaseMs);
+      const claimed = await claimDue(db, room, now, lease);
+      for (const delivery of claimed) this.track(this.deliver(delivery, { id: delivery.id, lease }));
+      return claimed.length === room;
     } catch (error) {
-      if (!stopped) log.error({ err: error }, 'claiming deliveries failed');
-    } finally {
-      claiming = false;
+      if (this.running) log.error({ err: error }, 'claiming deliveries failed');
+      return false;
     }
   }
 
-  let expiring: Promise<void> = Promise.resolve();
-  const expire = () => (expiring = expiring.then(expireOnce));
-  async function expireOnce(): Promise<void> {
-    if (stopped) return;
+  /** How many deliveries to claim: none while stopping, or while attempts are in flight and less than a quarter of the room is free. */
+  private room(): number {
+    const { concurrency } = this.settings;
+    const inFlight = this.attempts.size;
+    const room = concurrency - inFlight;
+    const minimumClaim = Math.max(1, Math.floor(concurrency / 4));
+    return !this.running || room <= 0 || (inFlight > 0 && room < minimumClaim) ? 0 : room;
+  }
+
+  private track(attempt: Promise<void>): void {
+    const tracked = attempt.finally(() => {
+      this.attempts.delete(tracked);
+      this.wake();
+    });
+    this.attempts.add(tracked);
+  }
+
+  /** One claimed delivery through the other stages: build and sign, attempt, settle. */
+  private async deliver(delivery: ClaimedDelivery, claim: Claim): Promise<void> {
+    try {
+      const request = await this.signing.request(delivery, this.settings.clock);
+      const outcome = await this.attempt(delivery, request);
+      await this.settle(delivery, claim, outcome);
+    } catch (error) {
+      this.settings.log.error({ err: error, messageId: delivery.message_id }, 'delivery attempt failed');
+    }
+  }
+
+  private attempt(delivery: ClaimedDelivery, request: DeliveryRequest): Promise<AttemptOutcome> {
+    const { policy, resolve, attemptTimeoutMs, clock } = this.settings;
+    return attemptDelivery(delivery.api_endpoint, request, {
+      policy,
+      resolve,
+      timeoutMs: attemptTimeoutMs,
+      clock,
+      agent: this.agents.for(delivery.api_endpoint),
+    });
+  }
+
+  /** The settle stage: records the outcome while the claim lasts, and reports it. */
+  private async settle(delivery: ClaimedDelivery, claim: Claim, outcome: AttemptOutcome): Promise<void> {
+    const { db, clock, retryPolicy, onOutcome, log } = this.settings;
+    if (outcome.outcome === 'delivered') {
+      onOutcome('delivered');
+      return this.delivered.add(claim);
+    }
+    if (outcome.outcome === 'gone') {
+      await this.whileLeased(claim.lease, () => removeGoneSubscription(db, delivery.subscription_id));
+      onOutcome('gone');
+      log.warn({ subscription: delivery.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
+      return;
+    }
+    const failed = { ...claim, attempts: delivery.attempts };
+    const result = await this.whileLeased(claim.lease, () => settleFailure(db, failed, outcome, clock(), retryPolicy));
+    onOutcome(result);
+    if (result === 'dead') {
+      const { message_id: messageId, subscription_reference: subscription } = delivery;
+      log.warn({ messageId, subscription, reason: outcome.reason }, 'delivery dead-lettered');
+    }
+  }
+
+  /** Records outcomes with `write`, again with backoff while the database fails, the lease lasts and the worker runs. */
+  private whileLeased<T>(lease: Date, write: () => Promise<T>): Promise<T> {
+    const { clock, log } = this.settings;
+    return retryWithBackoff(write, {
+      ...recordingBackoff,
+      retryIf: (error, pauseMs) => {
+        if (!this.running || clock().getTime() + pauseMs >= lease.getTime()) return false;
+        log.warn({ err: error }, 'recording delivery outcomes failed; trying again');
+        return true;
+      },
+    });
+  }
+
+  /** Removes the subscriptions left unconfirmed for 48 hours. */
+  private async expirePass(): Promise<boolean> {
+    if (!this.running) return false;
+    const { db, clock, log } = this.settings;
     try {
       const removed = await expireUnconfirmed(db, clock());
       if (removed.length > 0) log.info({ subscriptions: removed }, 'unconfirmed subscriptions expired after 48 hours');
     } catch (error) {
-      if (!stopped) log.error({ err: error }, 'expiring subscriptions failed');
+      if (this.running) log.error({ err: error }, 'expiring subscriptions failed');
     }
+    return false;
   }
-
-  const unlisten = options.listen ? await options.listen(deliveriesChannel, () => void pump(), log) : undefined;
-  const pollTimer = setInterval(() => void pump(), pollIntervalMs);
-  const expiryTimer = setInterval(() => void expire(), expiryIntervalMs);
-  void expire();
-  void pump();
-
-  return {
-    wake: () => void pump(),
-    async stop() {
-      stopped = true;
-      clearInterval(pollTimer);
-      clearInterval(expiryTimer);
-      await unlisten?.();
-      await expiring;
-      while (claiming || attempts.size > 0) {
-        await Promise.allSettled([...attempts]);
-        if (claiming) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      for (const agent of agents.values()) agent.destroy();
-    },
-  };
 }
