@@ -18,7 +18,7 @@ const layers = [
   ['directory', '^src/directory/'],
   ['domain', '^src/domain/'],
   ['db', '^src/db/'],
-  ['shared', '^src/(errors|clock|enums|openapi-document)\\.ts$|^src/tls/'],
+  ['shared', '^src/(errors|clock|enums|backoff|openapi-document)\\.ts$|^src/tls/'],
 ];
 
 module.exports = {

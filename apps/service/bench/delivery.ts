@@ -30,7 +30,7 @@ import { createUser } from '../src/admin/users.js';
 import { authenticate, issueToken } from '../src/auth/tokens.js';
 import { openDatabase, queryRows, type Database } from '../src/db/database.js';
 import { deliveries, subscriptions } from '../src/db/schema.js';
-import { createEndpointPolicy } from '../src/delivery/endpoint-policy.js';
+import { createEndpointPolicy } from '../src/deliveries/endpoint-policy.js';
 import { transitionPermit } from '../src/events/permits.js';
 import { confirmSubscription, subscribe } from '../src/notifications/subscriptions.js';
 import { seededRandom } from '../src/simulation/random.js';

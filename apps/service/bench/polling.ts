@@ -38,6 +38,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { retryWithBackoff } from '../src/backoff.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(packageDir, 'bench', 'results');
@@ -210,17 +211,20 @@ async function startService(url: string) {
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: serviceLogLevel },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
-      if (response.ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const deadline = Date.now() + 20_000;
+  try {
+    await retryWithBackoff(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/health`);
+        if (!response.ok) throw new Error(`/health answered ${response.status}`);
+      },
+      { firstMs: 100, maxMs: 100, retryIf: () => Date.now() < deadline },
+    );
+  } catch (error) {
+    child.kill();
+    throw new Error('the service did not become healthy', { cause: error });
   }
-  child.kill();
-  throw new Error('the service did not become healthy');
+  return { child, port };
 }
 
 /** Samples a process's resident set (VmRSS) every 50 ms; `max` in MB. */

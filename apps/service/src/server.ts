@@ -17,8 +17,9 @@ import { createMetrics, type ServiceMetrics } from './http/metrics.js';
 import { refreshPollRows } from './events/poll-rows.js';
 import { checkSummariesFingerprint, writeMissingSummaries } from './queries/search-permits.js';
 import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './notifications/config.js';
-import { ensureSigningCertificate, ensureSigningKey } from './notifications/keys.js';
-import { startWorker, type DeliveryWorker } from './notifications/worker.js';
+import { ensureSigningCertificate, ensureSigningKey } from './deliveries/keys.js';
+import { startWorker, type DeliveryWorker } from './deliveries/worker.js';
+import { subscriptionUpkeep } from './notifications/subscriptions.js';
 import { simulate } from './simulation/simulate.js';
 
 export interface RunningServer {
@@ -118,6 +119,7 @@ const deliveryWorker: FastifyPluginCallback<{
   startWorker({
     ...workerSettingsOf(options.notifications),
     db: options.db.db,
+    subscriptions: subscriptionUpkeep(options.db.db),
     listen: options.db.listen,
     log: app.log,
     onOutcome: (outcome) => options.metrics.deliveryAttempts.inc({ outcome }),

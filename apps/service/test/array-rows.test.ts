@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { arrayRows, isoFromUtcText, utcText } from '../src/queries/array-rows.js';
+import { arrayRows, isoFromUtcText, utcText } from '../src/db/array-rows.js';
 import { pollUpdates } from '../src/queries/poll-updates.js';
 import { searchPermits } from '../src/queries/search-permits.js';
 import { describeEachDatabase } from './support/databases.js';

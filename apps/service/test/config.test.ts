@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, environmentSchema } from '../src/config.js';
-import { standardSchedule } from '../src/delivery/retry-schedule.js';
+import { standardSchedule } from '../src/deliveries/retry-schedule.js';
 import { endpointPolicyOf } from '../src/notifications/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 

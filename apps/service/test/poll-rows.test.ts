@@ -12,7 +12,7 @@ import type { AuditEventType, AuditObjectType } from '../src/enums.js';
 import { refreshPollRows, workUpdateSummary } from '../src/events/poll-rows.js';
 import { openWorkObject } from '../src/events/work-objects.js';
 import { pageJson, pollPage } from '../src/queries/poll-updates.js';
-import { isoFromUtcText, utcText } from '../src/queries/array-rows.js';
+import { isoFromUtcText, utcText } from '../src/db/array-rows.js';
 import { describeEachDatabase } from './support/databases.js';
 import { contractor, promoterWithPlanner, work } from './support/fixtures.js';
 

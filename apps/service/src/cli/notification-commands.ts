@@ -7,9 +7,10 @@ import { pino } from 'pino';
 import type { Database, DatabaseHandle } from '../db/database.js';
 import type { ServiceConfig } from '../config.js';
 import { workerSettingsOf } from '../notifications/config.js';
-import { listDeadLetters, replayDeadLetters } from '../notifications/dead-letters.js';
-import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../notifications/keys.js';
-import { startWorker } from '../notifications/worker.js';
+import { listDeadLetters, replayDeadLetters } from '../deliveries/dead-letters.js';
+import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../deliveries/keys.js';
+import { startWorker } from '../deliveries/worker.js';
+import { subscriptionUpkeep } from '../notifications/subscriptions.js';
 
 /** A row that prints as columns: each a string, number, boolean, date or nothing. */
 export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };
@@ -49,6 +50,7 @@ export function addNotificationCommands(
         const worker = await startWorker({
           ...workerSettingsOf(notifications),
           db,
+          subscriptions: subscriptionUpkeep(db),
           listen: handle.listen,
           log: pino({ level: logLevel }),
         });

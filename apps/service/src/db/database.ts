@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { retryWithBackoff } from '../backoff.js';
 import { assertDatabaseIn, lockDataDirectory } from './data-directory.js';
 
 /** A database or an open transaction: everything in this service runs on either. */
@@ -178,13 +179,48 @@ export interface ListenLog {
   warn(object: object, message: string): void;
 }
 
-const listenRetryMs = { first: 250, max: 5000 };
+/** Reopening a lost LISTEN connection: a quarter of a second, then twice as long each time, up to 5 s. */
+const listenBackoff = { firstMs: 250, maxMs: 5000 };
+
+/**
+ * A connection LISTENing on `channel`. `onLost` is called once, should it fail or end after it
+ * was opened; a connection that fails while opening is closed and the error thrown.
+ */
+async function openListener(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onLost: (error?: Error) => void,
+): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  let opened = false;
+  let lost = false;
+  const lose = (error?: Error) => {
+    if (lost) return;
+    lost = true;
+    void client.end().catch(() => undefined);
+    if (opened) onLost(error);
+  };
+  client.on('notification', () => onNotify());
+  client.on('error', lose);
+  client.on('end', () => lose());
+  try {
+    await client.connect();
+    await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+  } catch (error) {
+    lose();
+    throw error;
+  }
+  if (lost) throw new Error(`the LISTEN connection for ${channel} ended as it opened`);
+  opened = true;
+  return client;
+}
 
 /**
  * LISTEN over a dedicated connection. A lost connection (the server restarted, the network
- * dropped) is opened again with backoff, from a quarter of a second up to 5 s between tries,
- * for as long as the listener is wanted; once it is back, `onNotify` is called once, since
- * notifications sent meanwhile were missed. The first connection must succeed.
+ * dropped) is opened again with backoff (`listenBackoff`) for as long as the listener is
+ * wanted; once it is back, `onNotify` is called once, since notifications sent meanwhile were
+ * missed. The first connection must succeed.
  */
 async function listenOnServer(
   url: string,
@@ -192,64 +228,29 @@ async function listenOnServer(
   onNotify: () => void,
   log?: ListenLog,
 ): Promise<() => Promise<void>> {
+  const stopping = new AbortController();
   let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = listenRetryMs.first;
-  let lostSince: number | undefined;
-  const reconnectLater = () => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect().catch(() => undefined);
-    }, delay);
-    delay = Math.min(delay * 2, listenRetryMs.max);
+  const open = async () => {
+    const opened = await openListener(url, channel, onNotify, (error) => void reopen(error));
+    client = opened;
+    if (stopping.signal.aborted) await opened.end().catch(() => undefined);
   };
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (client === next) client = undefined;
-      void next.end().catch(() => undefined);
-      if (stopped) return;
-      if (lostSince === undefined) {
-        lostSince = Date.now();
-        log?.warn({ channel, err: error }, 'LISTEN connection lost; reconnecting');
-      }
-      reconnectLater();
-    };
-    next.on('notification', () => onNotify());
-    next.on('error', onLost);
-    next.on('end', () => onLost());
+  const reopen = async (error?: Error) => {
+    client = undefined;
+    if (stopping.signal.aborted) return;
+    const lostAt = Date.now();
+    log?.warn({ channel, err: error }, 'LISTEN connection lost; reconnecting');
     try {
-      await next.connect();
-      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
-    } catch (error) {
-      onLost(error as Error);
-      throw error;
+      await retryWithBackoff(open, { ...listenBackoff, pauseFirst: true, signal: stopping.signal });
+    } catch {
+      return; // stopped
     }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    delay = listenRetryMs.first;
-    if (lostSince !== undefined) {
-      log?.info({ channel, afterMs: Date.now() - lostSince }, 'LISTEN connection re-established');
-      lostSince = undefined;
-      onNotify();
-    }
+    log?.info({ channel, afterMs: Date.now() - lostAt }, 'LISTEN connection re-established');
+    onNotify();
   };
-  await connect().catch((error: unknown) => {
-    stopped = true;
-    clearTimeout(retry);
-    throw error;
-  });
+  await open();
   return async () => {
-    stopped = true;
-    clearTimeout(retry);
+    stopping.abort();
     await client?.end().catch(() => undefined);
   };
 }

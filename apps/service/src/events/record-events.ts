@@ -31,7 +31,7 @@ import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
 import type { AuditEventType, AuditObjectType } from '../enums.js';
 import { systemClock, type Clock } from '../clock.js';
-import { enqueueNotifications } from '../notifications/outbox.js';
+import { enqueueNotifications } from '../deliveries/outbox.js';
 import { pollRowParts } from './poll-rows.js';
 
 /** Who acted, as supplied by the causing request; stored on every event it causes. */
@@ -141,7 +141,7 @@ export function auditEventRows(
 
 /**
  * Inserts the events, in order, inside the caller's transaction; ids are assigned at its commit.
- * Their notifications are queued in the same transaction (the outbox, src/notifications/outbox.ts).
+ * Their notifications are queued in the same transaction (the outbox, src/deliveries/outbox.ts).
  */
 export async function recordEvents(
   tx: Database,

@@ -1,8 +1,8 @@
 /** Configuration of push notifications (read from the environment by `configFromEnv`, src/config.ts). */
-import { createEndpointPolicy, type EndpointPolicy } from '../delivery/endpoint-policy.js';
-import type { SignatureVersion } from '../delivery/pubsub-signature.js';
-import { defaultRetryPolicy, type RetryPolicy } from '../delivery/retry-schedule.js';
-import type { WorkerOptions } from './worker.js';
+import { createEndpointPolicy, type EndpointPolicy } from '../deliveries/endpoint-policy.js';
+import type { SignatureVersion } from '../deliveries/pubsub-signature.js';
+import { defaultRetryPolicy, type RetryPolicy } from '../deliveries/retry-schedule.js';
+import type { WorkerOptions } from '../deliveries/worker.js';
 
 export interface NotificationConfig {
   /** `PUBLIC_BASE_URL`: the interface's base URL as receivers reach it; default the served one. */
@@ -34,7 +34,9 @@ export const retryPolicyOf = (config: NotificationConfig): RetryPolicy => ({
 });
 
 /** The settings of a delivery worker (`serve`'s or `street-events worker`) from the configuration. */
-export const workerSettingsOf = (config: NotificationConfig): Omit<WorkerOptions, 'db' | 'listen' | 'log'> => ({
+export const workerSettingsOf = (
+  config: NotificationConfig,
+): Omit<WorkerOptions, 'db' | 'subscriptions' | 'listen' | 'log'> => ({
   policy: endpointPolicyOf(config),
   retryPolicy: retryPolicyOf(config),
   attemptTimeoutMs: config.attemptTimeoutMs,

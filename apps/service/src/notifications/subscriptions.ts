@@ -23,14 +23,15 @@ import type { Caller } from '../auth/caller.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { contracts, deliveries, organisations, subscriptionCoverage, subscriptions } from '../db/schema.js';
-import { checkEndpoint, type EndpointPolicy } from '../delivery/endpoint-policy.js';
-import { RefusedAddressError, resolveAllowed, type Resolver } from '../delivery/guarded-lookup.js';
-import { subscriptionConfirmation } from '../delivery/messages.js';
+import { contracts, organisations, subscriptionCoverage, subscriptions } from '../db/schema.js';
+import { checkEndpoint, type EndpointPolicy } from '../deliveries/endpoint-policy.js';
+import { RefusedAddressError, resolveAllowed, type Resolver } from '../deliveries/guarded-lookup.js';
+import { subscriptionConfirmation } from '../deliveries/messages.js';
+import type { SubscriptionUpkeep } from '../deliveries/worker.js';
 import type { AuditEventType } from '../enums.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { actorOf, eventContext, organisationScope, recordEvents, type EventContext } from '../events/record-events.js';
-import { newMessageId, wakeWorkers } from './outbox.js';
+import { dropPendingDeliveries, enqueueConfirmation, newMessageId } from '../deliveries/outbox.js';
 
 type SubscriptionCreateRequest = components['schemas']['SubscriptionCreateRequest'];
 type SubscriptionRemoveRequest = components['schemas']['SubscriptionRemoveRequest'];
@@ -163,24 +164,14 @@ export async function subscribe(
     await tx
       .insert(subscriptionCoverage)
       .values(covered.map((organisationId) => ({ subscriptionId: created.id, organisationId })));
-    const messageId = newMessageId();
     const message = subscriptionConfirmation({
-      messageId,
+      messageId: newMessageId(),
       token,
       subscriptionReferenceNumber: reference,
       subscribeUrl: `${baseUrl}/api-notifications/confirm?token=${token}`,
       createdAt: context.at,
     });
-    await tx.insert(deliveries).values({
-      subscriptionId: created.id,
-      messageId,
-      kind: 'confirmation',
-      orderingKey: 'confirmation',
-      body: JSON.stringify(message),
-      nextAttemptAt: sql`now()`,
-      createdAt: context.at,
-    });
-    await wakeWorkers(tx);
+    await enqueueConfirmation(tx, created.id, message, context.at);
     await recordSubscriptionEvents(
       tx,
       isHighwayAuthority(caller),
@@ -369,6 +360,14 @@ export async function expireUnconfirmed(db: Database, now: Date): Promise<string
   return removed.map((row) => row.reference);
 }
 
+/**
+ * Removes a subscription whose endpoint answered `410 Gone`, with its coverage and deliveries
+ * (`on delete cascade`). No event is recorded: nobody of the organisation acted.
+ */
+export async function removeGoneSubscription(db: Database, subscriptionId: number): Promise<void> {
+  await db.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
+}
+
 /** A contract was added: the contractor's subscription, if any, now covers the promoter too. */
 export async function extendCoverage(tx: Database, contractorOrgId: number, promoterOrgId: number): Promise<void> {
   await lockContractor(tx, contractorOrgId);
@@ -391,10 +390,7 @@ export async function withdrawCoverage(tx: Database, contractorOrgId: number, pr
     .where(eq(subscriptions.organisationId, contractorOrgId))
     .for('update');
   if (!subscription) return;
-  await tx.execute(sql`
-    delete from deliveries d using audit_events e
-    where d.subscription_id = ${subscription.id} and d.status = 'pending'
-      and e.id = d.audit_event_id and e.promoter_org_id = ${promoterOrgId}`);
+  await dropPendingDeliveries(tx, subscription.id, promoterOrgId);
   await tx
     .delete(subscriptionCoverage)
     .where(
@@ -407,3 +403,9 @@ export async function withdrawCoverage(tx: Database, contractorOrgId: number, pr
     delete from subscriptions s where s.id = ${subscription.id}
       and not exists (select 1 from subscription_coverage c where c.subscription_id = s.id)`);
 }
+
+/** What the delivery worker asks of the subscriptions it delivers to. */
+export const subscriptionUpkeep = (db: Database): SubscriptionUpkeep => ({
+  removeGone: (subscriptionId) => removeGoneSubscription(db, subscriptionId),
+  expireUnconfirmed: (now) => expireUnconfirmed(db, now),
+});

@@ -24,7 +24,7 @@ import { organisations } from '../db/schema.js';
 import type { AuditEventType, AuditObjectType } from '../enums.js';
 import { workUpdateSummary } from '../events/poll-rows.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
-import { compiledText, isoFromUtcText, preparedRows, utcText } from './array-rows.js';
+import { compiledText, isoFromUtcText, preparedRows, utcText } from '../db/array-rows.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
 /** The query of `GET /works/updates`, as validated against the document. */

@@ -31,7 +31,7 @@ import {
   type WorksCoordinates,
 } from '../db/schema.js';
 import { textOf, type Known } from '../enums.js';
-import { compiledText, isoFromUtcText, isoFromUtcTextOrNull, preparedRows, utcText } from './array-rows.js';
+import { compiledText, isoFromUtcText, isoFromUtcTextOrNull, preparedRows, utcText } from '../db/array-rows.js';
 import type { QueryOptions } from './poll-updates.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 

@@ -9,8 +9,8 @@ import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, work } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
 import { confirmationTokenOf, startNotificationService, tokenFor } from '../notifications/harness.js';
-import { startReceiver, type Receiver } from '../delivery/receiver.js';
-import { ensureSigningCertificate, ensureSigningKey } from '../../src/notifications/keys.js';
+import { startReceiver, type Receiver } from '../deliveries/receiver.js';
+import { ensureSigningCertificate, ensureSigningKey } from '../../src/deliveries/keys.js';
 
 describeEachDatabase('base paths', (database) => {
   let service: RunningService;

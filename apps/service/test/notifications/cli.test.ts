@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type DatabaseConfig } from '../../src/db/database.js';
 import { deliveries } from '../../src/db/schema.js';
 import { subscribe } from '../../src/notifications/subscriptions.js';
-import { startReceiver, type Receiver } from '../delivery/receiver.js';
+import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, promoter } from '../support/fixtures.js';
 import { eventually, loopbackPolicy } from './harness.js';

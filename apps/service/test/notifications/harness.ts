@@ -11,10 +11,11 @@ import type { Organisation } from '../../src/directory/organisations.js';
 import { issueToken } from '../../src/auth/tokens.js';
 import type { Database } from '../../src/db/database.js';
 import { deliveries, subscriptions, type UserRole } from '../../src/db/schema.js';
-import { createEndpointPolicy, type EndpointPolicy } from '../../src/delivery/endpoint-policy.js';
-import type { Resolver } from '../../src/delivery/guarded-lookup.js';
-import type { RetryPolicy } from '../../src/delivery/retry-schedule.js';
-import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/notifications/worker.js';
+import { createEndpointPolicy, type EndpointPolicy } from '../../src/deliveries/endpoint-policy.js';
+import type { Resolver } from '../../src/deliveries/guarded-lookup.js';
+import type { RetryPolicy } from '../../src/deliveries/retry-schedule.js';
+import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/deliveries/worker.js';
+import { subscriptionUpkeep } from '../../src/notifications/subscriptions.js';
 import type { TestDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
 
@@ -63,6 +64,7 @@ export async function startTestWorker(
   let offset = 0;
   const worker = await startWorker({
     db: database.db,
+    subscriptions: subscriptionUpkeep(database.db),
     listen: database.listen,
     policy: loopbackPolicy,
     retryPolicy: fastRetries,

@@ -12,12 +12,12 @@ import type { AddressInfo } from 'node:net';
 import MessageValidator from 'sns-validator';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startReceiver, type Receiver } from '../delivery/receiver.js';
+import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { documentSchema, type RunningService } from '../support/http.js';
 import { arrived, startNotificationService, startTestWorker, tokenFor, type MovableWorker } from './harness.js';
-import { topicArnOf } from '../../src/delivery/messages.js';
+import { topicArnOf } from '../../src/deliveries/messages.js';
 
 type Message = Record<string, string>;
 
@@ -167,7 +167,7 @@ describeEachDatabase('pub/sub signature version 2', (database) => {
 
   it('a worker configured for version 2 signs with SHA256withRSA, verifiable with the served certificate', async () => {
     const { createVerify } = await import('node:crypto');
-    const { canonicalString } = await import('../../src/delivery/pubsub-signature.js');
+    const { canonicalString } = await import('../../src/deliveries/pubsub-signature.js');
     const owner = await promoter(database.db);
     const token = await tokenFor(database.db, owner, 'Planner');
     const subscribed = await service.request('POST', '/api-notifications/subscribe', {

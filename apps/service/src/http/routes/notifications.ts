@@ -12,12 +12,12 @@ import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import type { SubscriptionConfirmedResponse, SubscriptionUnsubscribedResponse } from '@street-events/types';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { unsubscribeLinkPath } from '../../delivery/messages.js';
-import { isUnsubscribeToken } from '../../delivery/pubsub-signature.js';
-import { webhookKeySet } from '../../delivery/signing.js';
+import { unsubscribeLinkPath } from '../../deliveries/messages.js';
+import { isUnsubscribeToken } from '../../deliveries/pubsub-signature.js';
+import { webhookKeySet } from '../../deliveries/signing.js';
 import { NotFoundError } from '../../errors.js';
 import { basePaths, registerOperations } from '../operations.js';
-import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../notifications/keys.js';
+import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../deliveries/keys.js';
 import {
   confirmSubscription,
   listSubscriptions,

@@ -15,7 +15,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Database } from '../db/database.js';
+import type { Database } from './database.js';
 
 const dialect = new PgDialect();
 

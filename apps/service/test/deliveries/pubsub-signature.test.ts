@@ -9,7 +9,7 @@ import {
   isUnsubscribeToken,
   pubSubSignature,
   unsubscribeToken,
-} from '../../src/delivery/pubsub-signature.js';
+} from '../../src/deliveries/pubsub-signature.js';
 
 const notification = {
   Type: 'Notification',

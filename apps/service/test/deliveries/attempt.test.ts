@@ -6,9 +6,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { attemptDelivery, parseRetryAfter, type AttemptOptions } from '../../src/delivery/attempt.js';
-import { createEndpointPolicy } from '../../src/delivery/endpoint-policy.js';
-import type { DeliveryRequest } from '../../src/delivery/messages.js';
+import { attemptDelivery, parseRetryAfter, type AttemptOptions } from '../../src/deliveries/attempt.js';
+import { createEndpointPolicy } from '../../src/deliveries/endpoint-policy.js';
+import type { DeliveryRequest } from '../../src/deliveries/messages.js';
 import { notResolving, resolvingTo } from './fake-dns.js';
 import { startReceiver, type Receiver } from './receiver.js';
 

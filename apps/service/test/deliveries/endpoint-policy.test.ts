@@ -4,7 +4,7 @@
  * allow-list opens exactly what it names.
  */
 import { describe, expect, it } from 'vitest';
-import { checkEndpoint, createEndpointPolicy, maxEndpointLength } from '../../src/delivery/endpoint-policy.js';
+import { checkEndpoint, createEndpointPolicy, maxEndpointLength } from '../../src/deliveries/endpoint-policy.js';
 
 const strict = createEndpointPolicy();
 

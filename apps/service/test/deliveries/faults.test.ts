@@ -30,13 +30,13 @@ import {
 import { auditEvents, deliveries, subscriptions } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
-import { startReceiver, type Receiver, type ReceivedRequest } from '../delivery/receiver.js';
+import { startReceiver, type Receiver, type ReceivedRequest } from './receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { createPrivatePostgres, freePort, type PrivatePostgres } from '../support/private-postgres.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { confirmationTokenOf, eventually, loopbackPolicy } from './harness.js';
-import { topicArnOf } from '../../src/delivery/messages.js';
+import { confirmationTokenOf, eventually, loopbackPolicy } from '../notifications/harness.js';
+import { topicArnOf } from '../../src/deliveries/messages.js';
 
 /** Fast retries that outlast any outage of these tests (100 attempts about 200 ms apart), a short attempt limit. */
 const serviceEnv = {

@@ -13,10 +13,10 @@ import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { openWorkObject } from '../../src/events/work-objects.js';
-import { listDeadLetters, replayDeadLetters } from '../../src/notifications/dead-letters.js';
-import type { WorkerOptions } from '../../src/notifications/worker.js';
+import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/dead-letters.js';
+import type { WorkerOptions } from '../../src/deliveries/worker.js';
 import { pollUpdates } from '../../src/queries/poll-updates.js';
-import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from '../delivery/receiver.js';
+import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from './receiver.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { documentSchema, type RunningService } from '../support/http.js';
@@ -27,8 +27,8 @@ import {
   startTestWorker,
   tokenFor,
   type MovableWorker,
-} from './harness.js';
-import { referenceOfTopicArn, topicArnOf } from '../../src/delivery/messages.js';
+} from '../notifications/harness.js';
+import { referenceOfTopicArn, topicArnOf } from '../../src/deliveries/messages.js';
 
 interface Received {
   request: ReceivedRequest;

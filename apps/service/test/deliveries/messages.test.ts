@@ -17,8 +17,8 @@ import {
   signedMessage,
   subscriptionConfirmation,
   type WebhookMessage,
-} from '../../src/delivery/messages.js';
-import { generateSigningKey, verify, webhookKeySet } from '../../src/delivery/signing.js';
+} from '../../src/deliveries/messages.js';
+import { generateSigningKey, verify, webhookKeySet } from '../../src/deliveries/signing.js';
 
 interface WebhookOperation {
   post: {

@@ -107,3 +107,32 @@ export function attemptDelivery(
     outgoing.end(request.body);
   });
 }
+
+/**
+ * Keep-alive agents for the attempts of one worker, one per endpoint origin, so that attempts to
+ * one receiver reuse connections; a new connection still resolves through the guarded lookup of
+ * its attempt.
+ */
+export class KeepAliveAgents {
+  private readonly agents = new Map<string, http.Agent>();
+
+  constructor(private readonly settings: { maxSockets: number; timeoutMs: number }) {}
+
+  /** The agent of the endpoint's origin; none for an endpoint that is not a URL (the attempt refuses it). */
+  for(endpoint: string): http.Agent | undefined {
+    if (!URL.canParse(endpoint)) return undefined;
+    const { origin, protocol } = new URL(endpoint);
+    let agent = this.agents.get(origin);
+    if (!agent) {
+      const options = { keepAlive: true, maxSockets: this.settings.maxSockets, timeout: this.settings.timeoutMs };
+      agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+      this.agents.set(origin, agent);
+    }
+    return agent;
+  }
+
+  /** Closes every connection. */
+  destroy(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+  }
+}

@@ -1,17 +1,20 @@
 /**
- * The outbox: the deliveries of an event are inserted in the transaction that records the
- * event, so a committed event always has its deliveries in the database, whatever crashes
- * afterwards. Workers are woken by a NOTIFY that PostgreSQL sends only when the transaction
+ * The outbox, on the way in: the deliveries of an event are inserted in the transaction that
+ * records the event, so a committed event always has its deliveries in the database, whatever
+ * crashes afterwards; a subscription's confirmation message is queued in the transaction that
+ * creates it. Workers are woken by a NOTIFY that PostgreSQL sends only when the transaction
  * commits; a worker that misses it finds the rows on its next poll.
  *
  * An event regards the promoter of its work and the highway authority of its work (or, for an
  * organisation-level event, the organisation it names). It goes to every confirmed
  * subscription covering one of them: the organisation's own, and those of contractors
- * contracted to the promoter (see coverage in subscriptions.ts).
+ * contracted to the promoter (see coverage in src/notifications/subscriptions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
+import { deliveries } from '../db/schema.js';
+import type { UnsignedConfirmation } from './pubsub-signature.js';
 
 /** The channel workers LISTEN on; a notification means "deliveries may be due". */
 export const deliveriesChannel = 'street_events_deliveries';
@@ -32,7 +35,7 @@ export async function wakeWorkers(tx: Database): Promise<void> {
  * which for one work is update_id order because operations on a work are serialised by its row
  * lock (src/events/work-scope.ts). Only the head of a queue is due: a delivery that finds an
  * earlier one of its queue pending waits with `next_attempt_at = infinity` until the worker
- * finishes that one and releases it (`releaseSuccessors`). The earlier one is locked
+ * finishes that one and releases it (`releaseSuccessors`, settle.ts). The earlier one is locked
  * (`FOR SHARE`) while this is decided, so it cannot finish unseen in between.
  */
 export async function enqueueNotifications(tx: Database, auditEventIds: readonly number[]): Promise<void> {
@@ -71,29 +74,42 @@ export async function enqueueNotifications(tx: Database, auditEventIds: readonly
   await wakeWorkers(tx);
 }
 
-/** A delivery that has just left its queue (delivered and deleted, or dead). */
-export interface FinishedDelivery {
-  id: string | number;
-  subscription_id: number;
-  ordering_key: string;
+/**
+ * Queues a subscription's `SubscriptionConfirmation` message, stored whole (it has no event to be
+ * built from), inside the transaction that creates the subscription. Its queue is its own
+ * (`confirmation`), so it is due at once.
+ */
+export async function enqueueConfirmation(
+  tx: Database,
+  subscriptionId: number,
+  message: UnsignedConfirmation,
+  createdAt: Date,
+): Promise<void> {
+  await tx.insert(deliveries).values({
+    subscriptionId,
+    messageId: message.MessageId,
+    kind: 'confirmation',
+    orderingKey: 'confirmation',
+    body: JSON.stringify(message),
+    nextAttemptAt: sql`now()`,
+    createdAt,
+  });
+  await wakeWorkers(tx);
 }
 
 /**
- * Makes due the next delivery queued behind each of these, which have just left `pending`;
- * run in the same transaction as that change.
+ * Drops a subscription's pending deliveries of events of one promoter (a contractor's contract
+ * with it was removed), inside the caller's transaction. Dead letters stay, for the operator.
  */
-export async function releaseSuccessors(tx: Database, finished: readonly FinishedDelivery[]): Promise<void> {
-  if (finished.length === 0) return;
-  const rows = JSON.stringify(finished.map((row) => ({ ...row, id: String(row.id) })));
+export async function dropPendingDeliveries(
+  tx: Database,
+  subscriptionId: number,
+  promoterOrgId: number,
+): Promise<void> {
   await tx.execute(sql`
-    update deliveries s set next_attempt_at = now()
-    from (
-      select (select min(n.id) from deliveries n
-              where n.subscription_id = f.subscription_id and n.ordering_key = f.ordering_key
-                and n.status = 'pending' and n.id > f.id) as id
-      from jsonb_to_recordset(${rows}::jsonb) as f(id bigint, subscription_id integer, ordering_key text)
-    ) next
-    where s.id = next.id and s.next_attempt_at = 'infinity'`);
+    delete from deliveries d using audit_events e
+    where d.subscription_id = ${subscriptionId} and d.status = 'pending'
+      and e.id = d.audit_event_id and e.promoter_org_id = ${promoterOrgId}`);
 }
 
 const idList = (ids: readonly (number | string)[]) =>

@@ -7,8 +7,8 @@
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { signingCertificates, signingKeys } from '../db/schema.js';
-import { generateSigningCertificate, type SigningCertificate } from '../delivery/pubsub-signature.js';
-import { generateSigningKey, signingKeyFromPem, signingKeyToPem, type SigningKey } from '../delivery/signing.js';
+import { generateSigningCertificate, type SigningCertificate } from './pubsub-signature.js';
+import { generateSigningKey, signingKeyFromPem, signingKeyToPem, type SigningKey } from './signing.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 
 /** Transaction advisory lock held while the first key is created, so concurrent starts make one. */

@@ -1,0 +1,102 @@
+/**
+ * Recording what became of claimed deliveries, each only while its claim is still this worker's
+ * (its lease unchanged): delivered (the delivery leaves the outbox), tried again later on the
+ * retry schedule, or dead-lettered after the last attempt. A delivery that leaves its queue
+ * (delivered or dead) releases the next one of its queue in the same transaction, so a
+ * subscription's deliveries about one work go out in order (see outbox.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/database.js';
+import type { Claim } from './claim.js';
+import { nextAttempt, type RetryPolicy } from './retry-schedule.js';
+
+/** A delivery that has just left its queue (delivered and deleted, or dead). */
+interface FinishedDelivery {
+  id: string | number;
+  subscription_id: number;
+  ordering_key: string;
+}
+
+/**
+ * Makes due the next delivery queued behind each of these, which have just left `pending`;
+ * run in the same transaction as that change.
+ */
+async function releaseSuccessors(tx: Database, finished: readonly FinishedDelivery[]): Promise<void> {
+  if (finished.length === 0) return;
+  const rows = JSON.stringify(finished.map((row) => ({ ...row, id: String(row.id) })));
+  await tx.execute(sql`
+    update deliveries s set next_attempt_at = now()
+    from (
+      select (select min(n.id) from deliveries n
+              where n.subscription_id = f.subscription_id and n.ordering_key = f.ordering_key
+                and n.status = 'pending' and n.id > f.id) as id
+      from jsonb_to_recordset(${rows}::jsonb) as f(id bigint, subscription_id integer, ordering_key text)
+    ) next
+    where s.id = next.id and s.next_attempt_at = 'infinity'`);
+}
+
+const claimsJson = (claims: readonly Claim[]) =>
+  JSON.stringify(claims.map(({ id, lease }) => ({ id: String(id), lease: lease.toISOString() })));
+
+/**
+ * Removes delivered deliveries from the outbox (those whose claim is still this worker's, locked
+ * in id order) and releases what waits behind them, in one transaction.
+ */
+export async function markDelivered(db: Database, claims: readonly Claim[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await queryRows<FinishedDelivery>(
+      tx,
+      sql`
+      with mine as (
+        select d.id from deliveries d
+        join jsonb_to_recordset(${claimsJson(claims)}::jsonb) as v(id bigint, lease timestamptz)
+          on d.id = v.id and d.lease_until = v.lease
+        order by d.id
+        for update of d
+      )
+      delete from deliveries d using mine where d.id = mine.id
+      returning d.id, d.subscription_id, d.ordering_key`,
+    );
+    await releaseSuccessors(tx, done);
+  });
+}
+
+/** A failed attempt: the receiver's `Retry-After`, if it sent one, and why it failed. */
+export interface Failure {
+  retryAfterMs: number | null;
+  reason: string;
+}
+
+const mine = (claim: Claim) => sql`id = ${String(claim.id)}::bigint and lease_until = ${claim.lease}`;
+
+/**
+ * Records a failed attempt, provided the claim is still this worker's: the next attempt at the
+ * time the retry schedule gives, or, once the schedule is used up, the dead letter (which
+ * releases the delivery's successor).
+ */
+export async function settleFailure(
+  db: Database,
+  claim: Claim & { attempts: number },
+  failure: Failure,
+  now: Date,
+  retryPolicy: RetryPolicy,
+): Promise<'retry' | 'dead'> {
+  const next = nextAttempt(claim.attempts + 1, failure.retryAfterMs, now, retryPolicy);
+  if (next.action === 'dead-letter') {
+    await db.transaction(async (tx) => {
+      const dead = await queryRows<FinishedDelivery>(
+        tx,
+        sql`
+        update deliveries set status = 'dead', attempts = attempts + 1, lease_until = null, last_error = ${failure.reason}
+        where ${mine(claim)} returning id, subscription_id, ordering_key`,
+      );
+      await releaseSuccessors(tx, dead);
+    });
+    return 'dead';
+  }
+  await db.execute(sql`
+    update deliveries set attempts = attempts + 1, next_attempt_at = ${next.at}, lease_until = null,
+      last_error = ${failure.reason}
+    where ${mine(claim)}`);
+  return 'retry';
+}

@@ -1,0 +1,306 @@
+/**
+ * The delivery worker. Any number of workers, in any number of processes, can share one database.
+ * Each claimed delivery goes through four stages:
+ *
+ * 1. claim (claim.ts): due deliveries leased with `FOR UPDATE SKIP LOCKED`, as many as there is
+ *    room for (`concurrency` attempts in flight), in batches of at least a quarter of it;
+ * 2. build and sign (build.ts): the message and the attempt's signed request;
+ * 3. attempt (attempt.ts): one POST, over a keep-alive agent per endpoint origin;
+ * 4. settle (settle.ts): 2xx delivered (the delivery leaves the outbox; successes are recorded
+ *    together, one transaction per turn of the event loop); 410 removes the subscription;
+ *    anything else is retried on the retry schedule (honouring `Retry-After`) and dead-lettered
+ *    after the last attempt. Only the head of each subscription's queue for a work is due; when it
+ *    is delivered or dead-lettered, the next one is released in the same transaction.
+ *
+ * Workers LISTEN for the NOTIFY sent when deliveries commit, claim again whenever an attempt ends,
+ * and poll as a fallback. They also remove subscriptions left unconfirmed for 48 hours.
+ *
+ * Database outages: a failed claim is logged and tried again at the next wake-up or poll;
+ * outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
+ * receiver that answered is not sent the message again once the database is back; the keys
+ * loaded last keep signing.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { retryWithBackoff } from '../backoff.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import { attemptDelivery, defaultAttemptTimeoutMs, KeepAliveAgents, type AttemptOutcome } from './attempt.js';
+import { SigningMaterial } from './build.js';
+import { claimDue, type Claim, type ClaimedDelivery } from './claim.js';
+import { SerialPasses, TickBatch } from './coalescing.js';
+import type { EndpointPolicy } from './endpoint-policy.js';
+import type { Resolver } from './guarded-lookup.js';
+import type { DeliveryRequest } from './messages.js';
+import { deliveriesChannel } from './outbox.js';
+import type { SignatureVersion } from './pubsub-signature.js';
+import { defaultRetryPolicy, type RetryPolicy } from './retry-schedule.js';
+import { markDelivered, settleFailure } from './settle.js';
+
+/** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
+export type Listen = (channel: string, onNotify: () => void, log?: Log) => Promise<() => Promise<void>>;
+
+interface Log {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** What became of an attempt: delivered, scheduled again, its subscription removed (410), or dead-lettered. */
+export type DeliveryOutcome = 'delivered' | 'retry' | 'gone' | 'dead';
+
+/** What the worker asks of the subscriptions it delivers to (notifications/subscriptions.ts). */
+export interface SubscriptionUpkeep {
+  /** Removes a subscription whose endpoint answered 410 Gone. */
+  removeGone: (subscriptionId: number) => Promise<void>;
+  /** Removes the subscriptions left unconfirmed 48 hours; answers their references. */
+  expireUnconfirmed: (now: Date) => Promise<string[]>;
+}
+
+export interface WorkerOptions {
+  db: Database;
+  subscriptions: SubscriptionUpkeep;
+  policy: EndpointPolicy;
+  resolve?: Resolver;
+  retryPolicy?: RetryPolicy;
+  attemptTimeoutMs?: number;
+  /** Now, for scheduling and for the 48-hour expiry; tests move it. */
+  clock?: Clock;
+  /** LISTEN for new deliveries; without it the worker only polls. */
+  listen?: Listen;
+  /** Fallback poll interval; 1 s by default. */
+  pollIntervalMs?: number;
+  /** How often unconfirmed subscriptions are checked for expiry; 10 s by default. */
+  expiryIntervalMs?: number;
+  /** `SignatureVersion` of the pub/sub signature: "1" (SHA1withRSA) by default, or "2" (SHA256withRSA). */
+  signatureVersion?: SignatureVersion;
+  /** Attempts in flight at once; 64 by default. */
+  concurrency?: number;
+  /** How long a claim is held; the attempt time limit plus 30 s by default. */
+  leaseMs?: number;
+  log?: Log;
+  /** Told the outcome of every attempt (metrics). */
+  onOutcome?: (outcome: DeliveryOutcome) => void;
+}
+
+export interface DeliveryWorker {
+  /** Claims due deliveries now. */
+  wake(): void;
+  /**
+   * Stops claiming, waits for the attempts in flight (each ends within its time limit and its
+   * outcome is recorded; past that and a grace of 5 s, their leases lapse and they are retried),
+   * and closes connections.
+   */
+  stop(): Promise<void>;
+}
+
+type Settings = Required<Omit<WorkerOptions, 'resolve' | 'listen'>> & Pick<WorkerOptions, 'resolve'>;
+
+function settingsOf(options: WorkerOptions): Settings {
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? defaultAttemptTimeoutMs;
+  return {
+    db: options.db,
+    subscriptions: options.subscriptions,
+    policy: options.policy,
+    resolve: options.resolve,
+    retryPolicy: options.retryPolicy ?? defaultRetryPolicy,
+    attemptTimeoutMs,
+    clock: options.clock ?? systemClock,
+    pollIntervalMs: options.pollIntervalMs ?? 1000,
+    expiryIntervalMs: options.expiryIntervalMs ?? 10_000,
+    signatureVersion: options.signatureVersion ?? '1',
+    concurrency: options.concurrency ?? 64,
+    leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
+    log: options.log ?? silent,
+    onOutcome: options.onOutcome ?? (() => undefined),
+  };
+}
+
+/** Recording outcomes again while the database fails: after 100 ms, then twice as long each time, up to 2 s. */
+const recordingBackoff = { firstMs: 100, maxMs: 2000 };
+
+/** How long `stop` waits for attempts in flight beyond their time limit, for their outcomes to be recorded. */
+const stopGraceMs = 5000;
+
+const earliestLease = (claims: readonly Claim[]) => new Date(Math.min(...claims.map((claim) => claim.lease.getTime())));
+
+export async function startWorker(options: WorkerOptions): Promise<DeliveryWorker> {
+  const settings = settingsOf(options);
+  const signing = await SigningMaterial.load(settings.db, settings.signatureVersion, settings.log);
+  const worker = new Worker(settings, signing);
+  await worker.start(options.listen);
+  return worker;
+}
+
+/** A worker: running from `start` until `stop`, which resolves once it has shut down. */
+class Worker implements DeliveryWorker {
+  private running = true;
+  private stopped: Promise<void> | undefined;
+  /** Attempts in flight, each until its outcome is recorded. */
+  private readonly attempts = new Set<Promise<void>>();
+  private readonly claims = new SerialPasses(() => this.claimPass());
+  private readonly expiry = new SerialPasses(() => this.expirePass());
+  private readonly agents: KeepAliveAgents;
+  private readonly delivered: TickBatch<Claim>;
+  private timers: NodeJS.Timeout[] = [];
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly signing: SigningMaterial,
+  ) {
+    this.agents = new KeepAliveAgents({ maxSockets: settings.concurrency, timeoutMs: settings.attemptTimeoutMs });
+    this.delivered = new TickBatch((claims) =>
+      this.whileLeased(earliestLease(claims), () => markDelivered(settings.db, claims)),
+    );
+  }
+
+  async start(listen: Listen | undefined): Promise<void> {
+    const { log, pollIntervalMs, expiryIntervalMs } = this.settings;
+    this.unlisten = listen ? await listen(deliveriesChannel, () => this.wake(), log) : undefined;
+    this.timers = [
+      setInterval(() => this.wake(), pollIntervalMs),
+      setInterval(() => this.expiry.run(), expiryIntervalMs),
+    ];
+    this.expiry.run();
+    this.wake();
+  }
+
+  wake(): void {
+    this.claims.run();
+  }
+
+  stop(): Promise<void> {
+    this.running = false;
+    return (this.stopped ??= this.shutDown());
+  }
+
+  private async shutDown(): Promise<void> {
+    this.timers.forEach(clearInterval);
+    await this.unlisten?.();
+    await this.expiry.idle();
+    await this.claims.idle();
+    await this.finishAttempts();
+    this.agents.destroy();
+  }
+
+  /** Waits for the attempts in flight, at most their time limit and `stopGraceMs`. */
+  private async finishAttempts(): Promise<void> {
+    const bound = new AbortController();
+    const limit = sleep(this.settings.attemptTimeoutMs + stopGraceMs, false, { signal: bound.signal });
+    const finished = await Promise.race([Promise.allSettled([...this.attempts]).then(() => true), limit]);
+    bound.abort();
+    await limit.catch(() => undefined);
+    if (!finished) {
+      this.settings.log.warn(
+        { attempts: this.attempts.size },
+        'stopped with attempts unsettled; their deliveries are due again when their leases end',
+      );
+    }
+  }
+
+  /** The claim stage, once: claims as much as there is room for, starts each delivery; true to claim again at once. */
+  private async claimPass(): Promise<boolean> {
+    const room = this.room();
+    if (room === 0) return false;
+    const { db, clock, leaseMs, log } = this.settings;
+    try {
+      const now = clock();
+      const lease = new Date(now.getTime() + leaseMs);
+      const claimed = await claimDue(db, room, now, lease);
+      for (const delivery of claimed) this.track(this.deliver(delivery, { id: delivery.id, lease }));
+      return claimed.length === room;
+    } catch (error) {
+      if (this.running) log.error({ err: error }, 'claiming deliveries failed');
+      return false;
+    }
+  }
+
+  /** How many deliveries to claim: none while stopping, or while attempts are in flight and less than a quarter of the room is free. */
+  private room(): number {
+    const { concurrency } = this.settings;
+    const inFlight = this.attempts.size;
+    const room = concurrency - inFlight;
+    const minimumClaim = Math.max(1, Math.floor(concurrency / 4));
+    return !this.running || room <= 0 || (inFlight > 0 && room < minimumClaim) ? 0 : room;
+  }
+
+  private track(attempt: Promise<void>): void {
+    const tracked = attempt.finally(() => {
+      this.attempts.delete(tracked);
+      this.wake();
+    });
+    this.attempts.add(tracked);
+  }
+
+  /** One claimed delivery through the other stages: build and sign, attempt, settle. */
+  private async deliver(delivery: ClaimedDelivery, claim: Claim): Promise<void> {
+    try {
+      const request = await this.signing.request(delivery, this.settings.clock);
+      const outcome = await this.attempt(delivery, request);
+      await this.settle(delivery, claim, outcome);
+    } catch (error) {
+      this.settings.log.error({ err: error, messageId: delivery.message_id }, 'delivery attempt failed');
+    }
+  }
+
+  private attempt(delivery: ClaimedDelivery, request: DeliveryRequest): Promise<AttemptOutcome> {
+    const { policy, resolve, attemptTimeoutMs, clock } = this.settings;
+    return attemptDelivery(delivery.api_endpoint, request, {
+      policy,
+      resolve,
+      timeoutMs: attemptTimeoutMs,
+      clock,
+      agent: this.agents.for(delivery.api_endpoint),
+    });
+  }
+
+  /** The settle stage: records the outcome while the claim lasts, and reports it. */
+  private async settle(delivery: ClaimedDelivery, claim: Claim, outcome: AttemptOutcome): Promise<void> {
+    const { db, clock, retryPolicy, onOutcome, log } = this.settings;
+    if (outcome.outcome === 'delivered') {
+      onOutcome('delivered');
+      return this.delivered.add(claim);
+    }
+    if (outcome.outcome === 'gone') {
+      await this.whileLeased(claim.lease, () => this.settings.subscriptions.removeGone(delivery.subscription_id));
+      onOutcome('gone');
+      log.warn({ subscription: delivery.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
+      return;
+    }
+    const failed = { ...claim, attempts: delivery.attempts };
+    const result = await this.whileLeased(claim.lease, () => settleFailure(db, failed, outcome, clock(), retryPolicy));
+    onOutcome(result);
+    if (result === 'dead') {
+      const { message_id: messageId, subscription_reference: subscription } = delivery;
+      log.warn({ messageId, subscription, reason: outcome.reason }, 'delivery dead-lettered');
+    }
+  }
+
+  /** Records outcomes with `write`, again with backoff while the database fails, the lease lasts and the worker runs. */
+  private whileLeased<T>(lease: Date, write: () => Promise<T>): Promise<T> {
+    const { clock, log } = this.settings;
+    return retryWithBackoff(write, {
+      ...recordingBackoff,
+      retryIf: (error, pauseMs) => {
+        if (!this.running || clock().getTime() + pauseMs >= lease.getTime()) return false;
+        log.warn({ err: error }, 'recording delivery outcomes failed; trying again');
+        return true;
+      },
+    });
+  }
+
+  /** Removes the subscriptions left unconfirmed for 48 hours. */
+  private async expirePass(): Promise<boolean> {
+    if (!this.running) return false;
+    const { clock, log } = this.settings;
+    try {
+      const removed = await this.settings.subscriptions.expireUnconfirmed(clock());
+      if (removed.length > 0) log.info({ subscriptions: removed }, 'unconfirmed subscriptions expired after 48 hours');
+    } catch (error) {
+      if (this.running) log.error({ err: error }, 'expiring subscriptions failed');
+    }
+    return false;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The outbox's functions without a worker: what is due, claimed, settled, dead-lettered and
+ * replayed, and the queue state the metrics read. Every test leaves nothing due behind it.
+ */
+import { expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { claimDue, type Claim, type ClaimedDelivery } from '../../src/deliveries/claim.js';
+import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/dead-letters.js';
+import { queueState } from '../../src/deliveries/queue-state.js';
+import type { RetryPolicy } from '../../src/deliveries/retry-schedule.js';
+import { markDelivered, settleFailure } from '../../src/deliveries/settle.js';
+import { transitionPermit } from '../../src/events/permits.js';
+import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';
+import { confirmationTokenOf, loopbackPolicy } from '../notifications/harness.js';
+
+const minute = 60_000;
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+
+/** Claims what is due at `now`, leased for a minute. */
+async function claimAt(db: Database, now: Date): Promise<{ claimed: ClaimedDelivery[]; claims: Claim[] }> {
+  const lease = later(now, minute);
+  const claimed = await claimDue(db, 10, now, lease);
+  return { claimed, claims: claimed.map((delivery) => ({ id: delivery.id, lease })) };
+}
+
+/** A planner's subscription (confirmed unless asked otherwise), its confirmation message still queued. */
+async function subscriber(db: Database, { confirmed = true } = {}) {
+  const owner = await promoter(db);
+  const authority = await highwayAuthority(db);
+  const { subscription_reference_number: reference } = await subscribe(
+    db,
+    await callerOf(db, owner, 'Planner'),
+    { api_endpoint: 'http://127.0.0.1:9/hook' },
+    { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7' },
+  );
+  if (confirmed) await confirmSubscription(db, await confirmationTokenOf(db, reference));
+  return { owner, authority, reference };
+}
+
+/** Claims the one due delivery (the confirmation) and records it delivered. */
+async function deliverTheDue(db: Database): Promise<ClaimedDelivery[]> {
+  const { claimed, claims } = await claimAt(db, new Date());
+  await markDelivered(db, claims);
+  return claimed;
+}
+
+describeEachDatabase('the outbox', (database) => {
+  const db = () => database.db;
+
+  it('the queue state counts pending deliveries, the age of the oldest, and dead letters', async () => {
+    expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
+    await subscriber(db(), { confirmed: false });
+    const state = await queueState(db());
+    expect(state).toMatchObject({ pending: 1, dead: 0 });
+    expect(state.oldestPendingSeconds).toBeGreaterThanOrEqual(0);
+    expect(state.oldestPendingSeconds).toBeLessThan(60);
+    await deliverTheDue(db());
+    expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
+  });
+
+  it('a subscription’s confirmation is due at once; a claim leases it, and only a lapsed lease lets it be claimed again', async () => {
+    const { reference } = await subscriber(db(), { confirmed: false });
+    const now = new Date();
+    const first = await claimAt(db(), now);
+    expect(first.claimed).toMatchObject([{ kind: 'confirmation', subscription_reference: reference, attempts: 0 }]);
+    expect(JSON.parse(first.claimed[0]!.body!)).toMatchObject({ Type: 'SubscriptionConfirmation' });
+    expect((await claimAt(db(), later(now, minute - 1))).claimed).toEqual([]);
+    const again = await claimAt(db(), later(now, minute + 1));
+    expect(again.claimed.map((delivery) => delivery.id)).toEqual([first.claimed[0]!.id]);
+    await markDelivered(db(), again.claims);
+  });
+
+  it('a delivery is recorded delivered only under the claim that holds it', async () => {
+    await subscriber(db(), { confirmed: false });
+    const now = new Date();
+    const lapsed = await claimAt(db(), now);
+    const current = await claimAt(db(), later(now, minute + 1));
+    await markDelivered(db(), lapsed.claims);
+    expect((await queueState(db())).pending).toBe(1);
+    await markDelivered(db(), current.claims);
+    expect((await queueState(db())).pending).toBe(0);
+  });
+
+  it('a subscription’s notifications about one work are due one at a time, in order: the next once the one before is delivered', async () => {
+    const { owner, authority } = await subscriber(db());
+    await deliverTheDue(db());
+    const { permitReferenceNumber } = await work(db(), owner, authority);
+    await transitionPermit(db(), { permitReferenceNumber, eventType: 'permit_granted' });
+    const first = await claimAt(db(), new Date());
+    expect(first.claimed.map((delivery) => delivery.event_type)).toEqual(['permit_submitted']);
+    expect((await claimAt(db(), later(new Date(), 1000))).claimed).toEqual([]);
+    await markDelivered(db(), first.claims);
+    expect((await deliverTheDue(db())).map((delivery) => delivery.event_type)).toEqual(['permit_granted']);
+  });
+
+  it('a failed attempt is due again when the schedule says; after the last it is dead, the next is released, and a replay queues it again', async () => {
+    const { owner, authority, reference } = await subscriber(db());
+    await deliverTheDue(db());
+    const { permitReferenceNumber } = await work(db(), owner, authority);
+    await transitionPermit(db(), { permitReferenceNumber, eventType: 'permit_granted' });
+    const twoAttempts: RetryPolicy = { schedule: [0, 1000], jitter: { kind: 'full' }, random: () => 1 };
+    const failure = { retryAfterMs: null, reason: 'HTTP 500 Internal Server Error' };
+
+    const now = new Date();
+    const first = await claimAt(db(), now);
+    const [delivery] = first.claimed;
+    expect(await settleFailure(db(), { ...first.claims[0]!, attempts: 0 }, failure, now, twoAttempts)).toBe('retry');
+    expect((await claimAt(db(), later(now, 999))).claimed).toEqual([]);
+    const retried = await claimAt(db(), later(now, 1000));
+    expect(retried.claimed).toMatchObject([{ id: delivery!.id, attempts: 1 }]);
+    expect(await settleFailure(db(), { ...retried.claims[0]!, attempts: 1 }, failure, now, twoAttempts)).toBe('dead');
+
+    expect(await queueState(db())).toMatchObject({ pending: 1, dead: 1 });
+    expect(await listDeadLetters(db(), { subscription: reference })).toMatchObject([
+      { messageId: delivery!.message_id, attempts: 2, lastError: failure.reason },
+    ]);
+    expect((await deliverTheDue(db())).map((next) => next.event_type)).toEqual(['permit_granted']);
+
+    expect(await replayDeadLetters(db(), { messageId: delivery!.message_id })).toBe(1);
+    expect(await deliverTheDue(db())).toMatchObject([{ id: delivery!.id, attempts: 0 }]);
+    expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
+  });
+});
