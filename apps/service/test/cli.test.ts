@@ -43,7 +43,7 @@ test('a usage error is reported on stderr with a non-zero exit code', async () =
 for (const backend of ['pglite', 'postgres'] as const) {
   describe(`against ${backend}`, { timeout: 60_000 }, () => {
     let target: string[] = [];
-    let cleanUp: () => Promise<void> = async () => undefined;
+    let cleanUp: () => Promise<void> | void = () => undefined;
     beforeAll(async () => {
       if (backend === 'postgres') {
         const created = await createServerDatabase();
@@ -52,7 +52,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
       } else {
         const directory = mkdtempSync(join(tmpdir(), 'street-events-cli-'));
         target = ['--data-dir', directory];
-        cleanUp = async () => rmSync(directory, { recursive: true, force: true });
+        cleanUp = () => rmSync(directory, { recursive: true, force: true });
       }
     });
     afterAll(() => cleanUp());

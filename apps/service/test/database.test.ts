@@ -17,7 +17,7 @@ afterAll(async () => {
 }, 60_000);
 
 const backendOf = async (db: Database) =>
-  ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]!.pid;
+  ((await db.execute(sql`select pg_backend_pid() as pid`)) as { rows: { pid: number }[] }).rows[0]!.pid;
 
 test('every pool whose idle connection the server ended goes on with a new one', async () => {
   for (const db of [handle.db, handle.limitedTo(5_000), handle.limitedTo(5_000, { orderedScans: true })]) {

@@ -66,9 +66,11 @@ describe('permits', () => {
 describe('work object lifecycles', () => {
   test('every transition leads from and to statuses the lifecycle can reach', () => {
     for (const [type, lifecycle] of Object.entries(workObjectLifecycles)) {
+      const transitions: Record<string, { readonly from: readonly string[]; readonly to: string }> =
+        lifecycle.transitions;
       const reachable = new Set<string>(Object.values(lifecycle.opening));
-      for (const transition of Object.values(lifecycle.transitions)) reachable.add(transition.to);
-      for (const transition of Object.values(lifecycle.transitions)) {
+      for (const transition of Object.values(transitions)) reachable.add(transition.to);
+      for (const transition of Object.values(transitions)) {
         for (const from of transition.from) expect(reachable.has(from), `${type}: ${from}`).toBe(true);
       }
     }

@@ -24,7 +24,7 @@ describeEachDatabase('database enumerations', (database) => {
   test.each(stored)('%s holds the values of %s, in the document’s order', async (type, name) => {
     const { rows } = (await database.db.execute(
       sql`select enumlabel from pg_enum e join pg_type t on t.oid = e.enumtypid where t.typname = ${type} order by e.enumsortorder`,
-    )) as unknown as { rows: { enumlabel: string }[] };
+    )) as { rows: { enumlabel: string }[] };
     expect(rows.map((row) => row.enumlabel)).toEqual(valuesOf(name));
   });
 });

@@ -11,7 +11,7 @@ import { createServerDatabase, describeEachDatabase } from './support/databases.
 
 describeEachDatabase('migrations', (database) => {
   const rowsOf = async (query: SQL) => {
-    const { rows } = (await database.db.execute(query)) as unknown as { rows: unknown[] };
+    const { rows } = (await database.db.execute(query)) as { rows: unknown[] };
     return rows;
   };
 
@@ -91,9 +91,7 @@ describeEachDatabase('migration 0002 (work references on audit events)', (databa
       await db.execute(sql`insert into audit_events (update_date_time, work_id, event_type, object_type, promoter_org_id, highway_authority_org_id, workstream_prefix)
         values (now(), 1, 'permit_submitted', 'permit', 1, 2, '000'), (now(), null, 'organisation_contract_added', 'organisation', 1, null, null)`);
       await earlier.migrate();
-      const { rows } = (await db.execute(
-        sql`select work_id, work_reference_number from audit_events order by id`,
-      )) as unknown as {
+      const { rows } = (await db.execute(sql`select work_id, work_reference_number from audit_events order by id`)) as {
         rows: { work_id: number | null; work_reference_number: string | null }[];
       };
       expect(rows).toEqual([

@@ -3,6 +3,7 @@
  * what they show (the permit, its work, their organisations), and answered the same, byte for
  * byte, whether stored or built from the columns.
  */
+import type { PermitSearchReportingResponse, PermitSummaryResponse } from '@street-events/types';
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { queryRows } from '../src/db/database.js';
@@ -44,7 +45,9 @@ describeEachDatabase('stored permit summaries', (database) => {
     await writeAll();
     expect(await summaryOf(permitReferenceNumber)).not.toBeNull();
     expect(await search()).toBe(built);
-    expect(JSON.parse(built).rows[0].permit_reference_number).toBe(permitReferenceNumber);
+    expect((JSON.parse(built) as PermitSearchReportingResponse).rows[0]!.permit_reference_number).toBe(
+      permitReferenceNumber,
+    );
   });
 
   test('a change to the permit clears its summary, and the search answers the permit as it is now', async () => {
@@ -53,9 +56,9 @@ describeEachDatabase('stored permit summaries', (database) => {
     await transitionPermit(database.db, { permitReferenceNumber, eventType: 'permit_granted' });
     expect(await summaryOf(permitReferenceNumber)).toBeNull();
     const [row] = (await searchPage(database.db, planner, { work_reference_numbers: [workReferenceNumber] })).rows;
-    expect(JSON.parse(row!).status).toBe('granted');
+    expect((JSON.parse(row!) as PermitSummaryResponse).status).toBe('granted');
     await writeAll();
-    expect(JSON.parse((await summaryOf(permitReferenceNumber))!).status).toBe('granted');
+    expect((JSON.parse((await summaryOf(permitReferenceNumber))!) as PermitSummaryResponse).status).toBe('granted');
   });
 
   test('a change to the work or to its promoter clears the summaries of its permits', async () => {

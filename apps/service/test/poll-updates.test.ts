@@ -3,7 +3,6 @@ import { addContract } from '../src/admin/contracts.js';
 import type { Organisation } from '../src/directory/organisations.js';
 import type { Caller } from '../src/auth/caller.js';
 import { textOf } from '../src/enums.js';
-import { ValidationError } from '../src/errors.js';
 import { eventContext, recordEvents, type WriteOptions } from '../src/events/record-events.js';
 import { openWorkObject } from '../src/events/work-objects.js';
 import { lockWork } from '../src/events/work-scope.js';
@@ -54,6 +53,7 @@ describeEachDatabase('polling', (database) => {
       {
         work_reference_number: workReferenceNumber,
         update_date_time: '2031-01-05T10:00:00.000Z',
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
         update_id: expect.any(Number),
         event_type: 'permit_submitted',
         event_type_string: textOf('AuditEventType', 'permit_submitted'),

@@ -20,8 +20,8 @@ interface Running {
 function run(args: string[], env: NodeJS.ProcessEnv): Running {
   const child = spawn(process.execPath, args, { cwd: serviceDirectory, env: { ...process.env, ...env } });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const waitFor = (pattern: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const deadline = Date.now() + 60_000;

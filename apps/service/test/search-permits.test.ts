@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest';
 import type { Organisation } from '../src/directory/organisations.js';
-import { ValidationError } from '../src/errors.js';
 import type { PermitSearchRequest } from '@street-events/types';
 import { searchPermits } from '../src/queries/search-permits.js';
 import { describeEachDatabase } from './support/databases.js';

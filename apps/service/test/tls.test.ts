@@ -9,6 +9,7 @@ import { connect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
+import type { ErrorResponse } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -114,7 +115,10 @@ describeEachDatabase('the HTTPS listener', (database) => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(answer.split('\r\n\r\n')[1]!).error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect((JSON.parse(answer.split('\r\n\r\n')[1]!) as ErrorResponse).error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+    });
   });
 
   it('is refused by a client that does not trust the local CA', async () => {

@@ -163,6 +163,7 @@ describe('refused addresses', () => {
     ['IPv4-mapped, hexadecimal', '[::ffff:7f00:1]'],
   ])('the %s form of loopback (%s) is refused, and nothing is sent', async (_form, host) => {
     const outcome = await attempt(`http://${host}:${receiver.port}/hook`, { policy: strict });
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
     expect(outcome).toMatchObject({ outcome: 'retry', reason: expect.stringMatching(/^refused endpoint: .*loopback/) });
     expect(receiver.received).toEqual([]);
   });

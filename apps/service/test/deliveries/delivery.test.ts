@@ -6,6 +6,7 @@
  * 410, ordering, freshness of timestamps, and several workers sharing the outbox.
  */
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
+import type { SubscriptionCreateResponse } from '@street-events/types';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
@@ -111,7 +112,7 @@ function deliveryFixture(database: TestDatabase, workerOptions: Partial<WorkerOp
 
   /** Subscribes the receiver; returns the subscription reference. */
   async function subscribe(token: string): Promise<string> {
-    const response = await fixture.service.request('POST', '/api-notifications/subscribe', {
+    const response = await fixture.service.request<SubscriptionCreateResponse>('POST', '/api-notifications/subscribe', {
       token,
       body: { api_endpoint: fixture.receiver.url },
     });
@@ -167,6 +168,7 @@ describeEachDatabase('notification delivery', (database) => {
     expect(confirmation!.message).toMatchObject({
       Type: 'SubscriptionConfirmation',
       TopicArn: topicArnOf(reference),
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
       SubscribeURL: expect.stringMatching(
         new RegExp(`^${fixture.service.baseUrl}/api-notifications/confirm\\?token=cnf_`),
       ),
@@ -177,6 +179,7 @@ describeEachDatabase('notification delivery', (database) => {
       'x-amz-sns-message-type': 'SubscriptionConfirmation',
       'x-amz-sns-message-id': confirmation!.message.MessageId,
       'x-amz-sns-topic-arn': topicArnOf(reference),
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
       'x-amz-sns-subscription-arn': expect.stringMatching(`^${topicArnOf(reference)}:`),
     });
     expect(signedByPublishedKey(confirmation!.request, keys)).toBe(true);
@@ -463,11 +466,11 @@ describeEachDatabase('unconfirmed subscriptions', (database) => {
     const owner = await promoter(database.db);
     const token = await tokenFor(database.db, owner, 'Planner');
     const subscribe = () =>
-      fixture.service.request('POST', '/api-notifications/subscribe', {
+      fixture.service.request<SubscriptionCreateResponse>('POST', '/api-notifications/subscribe', {
         token,
         body: { api_endpoint: fixture.receiver.url },
       });
-    const reference = (await subscribe()).body.subscription_reference_number as string;
+    const reference = (await subscribe()).body.subscription_reference_number;
     const [confirmation] = await arrived(1, () => receivedFor(fixture.receiver, reference));
 
     fixture.worker.advance(47 * 3600 * 1000);

@@ -5,9 +5,9 @@ import type { Resolver } from '../../src/deliveries/guarded-lookup.js';
 /** Answers every name with `addresses`, and counts the questions. */
 export function resolvingTo(...addresses: string[]): Resolver & { calls: number } {
   const resolver = Object.assign(
-    async () => {
+    () => {
       resolver.calls += 1;
-      return addresses.map((address) => ({ address, family: isIP(address) }));
+      return Promise.resolve(addresses.map((address) => ({ address, family: isIP(address) })));
     },
     { calls: 0 },
   );
@@ -15,6 +15,5 @@ export function resolvingTo(...addresses: string[]): Resolver & { calls: number 
 }
 
 /** Fails as a name that does not exist. */
-export const notResolving: Resolver = async (hostname) => {
-  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
-};
+export const notResolving: Resolver = (hostname) =>
+  Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }));

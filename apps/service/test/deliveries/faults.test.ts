@@ -151,7 +151,7 @@ interface Backend {
   config: DatabaseConfig;
   /** PostgreSQL: both processes at once. PGlite: one process at a time, so only while the service is stopped. */
   concurrent: boolean;
-  cleanUp(): Promise<void>;
+  cleanUp(): Promise<void> | void;
 }
 
 async function createBackend(kind: Backend['kind']): Promise<Backend> {
@@ -171,7 +171,7 @@ async function createBackend(kind: Backend['kind']): Promise<Backend> {
     args: ['--data-dir', directory],
     config: { kind, dataDir: directory },
     concurrent: false,
-    cleanUp: async () => rmSync(directory, { recursive: true, force: true }),
+    cleanUp: () => rmSync(directory, { recursive: true, force: true }),
   };
 }
 

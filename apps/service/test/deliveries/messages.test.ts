@@ -134,13 +134,16 @@ describe('attempt requests', () => {
     const { headers } = deliveryRequest(message, [key], firstAttempt);
     expect(headers).toEqual({
       'content-type': 'text/plain; charset=UTF-8',
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
       'user-agent': expect.stringMatching(/^street-events-webhooks\//),
       'webhook-id': message.MessageId,
       'webhook-timestamp': '1795166042',
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
       'webhook-signature': expect.stringMatching(/^v1a,/),
       'x-amz-sns-message-type': message.Type,
       'x-amz-sns-message-id': message.MessageId,
       'x-amz-sns-topic-arn': message.TopicArn,
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
       'x-amz-sns-subscription-arn': expect.stringMatching(`^${message.TopicArn}:[0-9a-f-]{36}$`),
     });
     for (const { $ref } of document.webhooks[webhook].post.parameters) {

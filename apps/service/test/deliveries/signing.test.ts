@@ -82,6 +82,7 @@ describe('keys', () => {
       keys: [oldKey, newKey].map((key) => ({
         kty: 'OKP',
         crv: 'Ed25519',
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
         x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         kid: key.kid,
         use: 'sig',

@@ -3,6 +3,7 @@
  * interface, and at `/v7`, its deprecated alias; the links sent in messages and the webhook keys
  * under the same base. Every answer of an operation is checked against the document.
  */
+import type { SubscriptionCreateResponse } from '@street-events/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { basePath, deprecatedBasePath } from '../../src/http/app.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -55,11 +56,11 @@ describeEachDatabase('base paths', (database) => {
   });
 
   it('the confirmation link sent to a new subscription is under /v7/event, and works there', async () => {
-    const subscribed = await service.request('POST', '/api-notifications/subscribe', {
+    const subscribed = await service.request<SubscriptionCreateResponse>('POST', '/api-notifications/subscribe', {
       token: planner,
       body: { api_endpoint: receiver.url },
     });
-    const reference = subscribed.body.subscription_reference_number as string;
+    const reference = subscribed.body.subscription_reference_number;
     const token = await confirmationTokenOf(database.db, reference);
     const response = await fetch(`${origin}${basePath}/api-notifications/confirm?token=${encodeURIComponent(token)}`);
     expect([response.status, await response.json()]).toEqual([

@@ -37,7 +37,7 @@ describe('concurrencyLimit', () => {
   test('a call that fails frees its slot and passes its error on', async () => {
     const limit = concurrencyLimit(1);
     await expect(limit(async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
-    await expect(limit(async () => 'next')).resolves.toBe('next');
+    await expect(limit(() => Promise.resolve('next'))).resolves.toBe('next');
   });
 
   test.each([0, -1, 1.5])('a limit of %s is refused', (value) => {

@@ -5,7 +5,7 @@
  * sockets send what `fetch` would never send.
  */
 import { connect, type AddressInfo } from 'node:net';
-import { enumerations } from '@street-events/types';
+import { enumerations, type ErrorResponse, type PermitSearchReportingResponse } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
@@ -15,12 +15,12 @@ import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { documentSchema, startService, type RunningService } from '../support/http.js';
 
-const errorResponse = documentSchema('ErrorResponse');
+const errorResponse = documentSchema<ErrorResponse>('ErrorResponse');
 
 interface RawAnswer {
   status: number;
   headers: string;
-  body: any;
+  body: unknown;
 }
 
 /** Sends bytes as they are on a fresh connection and reads the whole answer, until the server closes or answers. */
@@ -40,7 +40,7 @@ function rawRequest(origin: string, bytes: string | Buffer): Promise<RawAnswer> 
     };
     socket.setEncoding('utf8');
     socket.on('data', (chunk) => {
-      received += chunk;
+      received += chunk.toString();
       const [head, ...rest] = received.split('\r\n\r\n');
       const length = /content-length: (\d+)/i.exec(head ?? '')?.[1];
       if (length !== undefined && Buffer.byteLength(rest.join('\r\n\r\n')) >= Number(length)) {
@@ -53,11 +53,16 @@ function rawRequest(origin: string, bytes: string | Buffer): Promise<RawAnswer> 
   });
 }
 
-function expectErrorBody(answer: { status: number; body: any }, status: number): void {
+/** Fails the test unless `answer` is `status` with the document's error body, whose type it then has. */
+function expectErrorBody(
+  answer: { status: number; body: unknown },
+  status: number,
+): asserts answer is { status: number; body: ErrorResponse } {
   expect(answer.status).toBe(status);
   expect(errorResponse(answer.body), JSON.stringify(errorResponse.errors)).toBe(true);
-  expect(answer.body.error.status).toBe(status);
-  expect(answer.body.error.code).toBe(codeByStatus[status]);
+  const body = answer.body as ErrorResponse;
+  expect(body.error.status).toBe(status);
+  expect(body.error.code).toBe(codeByStatus[status]);
 }
 
 describe('error codes', () => {
@@ -219,6 +224,7 @@ describeEachDatabase('error paths', (database) => {
       });
       expectErrorBody(answer, 400);
       expect(answer.body.error.details).toEqual([
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
         { location: 'query', field: 'exclude_events_from', rule: 'characters', message: expect.any(String) },
       ]);
     });
@@ -237,7 +243,7 @@ describeEachDatabase('error paths', (database) => {
     it('U+0000 in an unknown key is 400 naming it', async () => {
       const answer = await service.request('POST', '/permits/search', { token: planner, body: { 'x\u0000': 1 } });
       expectErrorBody(answer, 400);
-      expect(answer.body.error.details[0]).toMatchObject({ location: 'body', rule: 'characters' });
+      expect(answer.body.error.details![0]).toMatchObject({ location: 'body', rule: 'characters' });
     });
 
     it.each([
@@ -260,7 +266,7 @@ describeEachDatabase('error paths', (database) => {
     });
 
     it('a permit search cursor beyond every 32-bit id finds nothing', async () => {
-      const answer = await service.request('POST', '/permits/search', {
+      const answer = await service.request<PermitSearchReportingResponse>('POST', '/permits/search', {
         token: planner,
         body: { next_cursor: 2 ** 31 },
       });
@@ -339,7 +345,7 @@ describeEachDatabase('shutting down', (database) => {
     socket.write(`GET /v7/works/updates HTTP/1.1\r\nhost: x\r\ntoken: ${planner}\r\n`);
     const received = new Promise<string>((resolve) => {
       let text = '';
-      socket.on('data', (chunk) => (text += chunk));
+      socket.on('data', (chunk) => (text += chunk.toString()));
       socket.on('close', () => resolve(text));
     });
     const closed = app.close();

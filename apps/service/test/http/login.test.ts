@@ -5,6 +5,12 @@
  * logins, refresh, revocation and expiry. Every answer is checked against the login document or
  * the interface document.
  */
+import type { ErrorResponse, WorkUpdateResponse } from '@street-events/types';
+import type {
+  AuthenticationResponse,
+  ErrorResponse as LoginErrorResponse,
+  RefreshResponse,
+} from '@street-events/types/login';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
@@ -48,9 +54,11 @@ describeEachDatabase('login', (database) => {
     return { username, email };
   }
 
-  const logIn = (emailAddress: string, given = password) =>
-    service.loginRequest('POST', '/work/authenticate', { body: { emailAddress, password: given } });
-  const poll = (token: string) => service.request('GET', '/works/updates', { token });
+  /** A login; `Body` is `LoginErrorResponse` where the test expects it refused. */
+  const logIn = <Body = AuthenticationResponse>(emailAddress: string, given = password) =>
+    service.loginRequest<Body>('POST', '/work/authenticate', { body: { emailAddress, password: given } });
+  /** A poll with `token`; `Body` is `ErrorResponse` where the test expects it refused. */
+  const poll = <Body = WorkUpdateResponse>(token: string) => service.request<Body>('GET', '/works/updates', { token });
 
   describe('POST /v7/work/authenticate', () => {
     it('answers the five tokens and the organisation reference', async () => {
@@ -74,12 +82,12 @@ describeEachDatabase('login', (database) => {
 
     it('a wrong password is 401 with the error body', async () => {
       const { email } = await userWithLogin();
-      const response = await logIn(email, 'wrong');
+      const response = await logIn<LoginErrorResponse>(email, 'wrong');
       expect([response.status, response.body.error.code]).toEqual([401, 'unauthenticated']);
     });
 
     it('an unknown email address is 401, as a wrong password', async () => {
-      const response = await logIn('nobody@example.test');
+      const response = await logIn<LoginErrorResponse>('nobody@example.test');
       expect([response.status, response.body.message]).toEqual([401, 'The email address or the password is wrong.']);
     });
 
@@ -94,10 +102,10 @@ describeEachDatabase('login', (database) => {
     });
 
     it('a body without a password is 400 naming it', async () => {
-      const response = await service.loginRequest('POST', '/work/authenticate', {
+      const response = await service.loginRequest<LoginErrorResponse>('POST', '/work/authenticate', {
         body: { emailAddress: 'a@example.test' },
       });
-      expect([response.status, response.body.error.details[0].field]).toEqual([400, 'password']);
+      expect([response.status, response.body.error.details![0]!.field]).toEqual([400, 'password']);
     });
 
     it('an unknown property is 400', async () => {
@@ -111,7 +119,7 @@ describeEachDatabase('login', (database) => {
       const { email } = await userWithLogin();
       for (let attempt = 1; attempt <= maxFailedLogins; attempt++)
         expect((await logIn(email, 'wrong')).status).toBe(401);
-      const locked = await logIn(email);
+      const locked = await logIn<LoginErrorResponse>(email);
       expect([locked.status, locked.body.error.code]).toEqual([423, 'locked']);
       // The seconds left of the lockout, counted from its start: no more than the lockout, less only by the time the test took.
       const retryAfter = Number(locked.headers.get('retry-after'));
@@ -191,11 +199,11 @@ describeEachDatabase('login', (database) => {
 
     it('a tampered idToken is 401 with the error body', async () => {
       const { email } = await userWithLogin();
-      const { idToken } = (await logIn(email)).body as { idToken: string };
+      const { idToken } = (await logIn(email)).body;
       const [header, payload, signature] = idToken.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
       const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
-      const response = await poll(`${header}.${forged}.${signature}`);
+      const response = await poll<ErrorResponse>(`${header}.${forged}.${signature}`);
       expect([response.status, response.body.error.status]).toEqual([401, 401]);
     });
 
@@ -214,7 +222,7 @@ describeEachDatabase('login', (database) => {
 
   describe('POST /v7/party/refresh', () => {
     const refresh = (refresh_token: string) =>
-      service.loginRequest('POST', '/party/refresh', { body: { refresh_token } });
+      service.loginRequest<RefreshResponse>('POST', '/party/refresh', { body: { refresh_token } });
 
     it('answers a new id_token and access_token, which the token header takes', async () => {
       const { email } = await userWithLogin();
@@ -248,7 +256,7 @@ describeEachDatabase('login switched off', (database) => {
   afterAll(() => service?.close());
 
   it.each(['/work/authenticate', '/party/refresh'])('POST %s is 404 with the error body', async (path) => {
-    const response = await service.loginRequest('POST', path, { body: {} });
+    const response = await service.loginRequest<LoginErrorResponse>('POST', path, { body: {} });
     expect([response.status, response.body.error.code]).toEqual([404, 'not_found']);
   });
 });

@@ -2,6 +2,7 @@
  * `GET /metrics`: Prometheus text of the process, to the Operator role only unless the operator
  * opens it; request durations by operation and status, the delivery queue and the pools.
  */
+import type { ErrorResponse } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basePath } from '../../src/http/app.js';
 import { createMetrics } from '../../src/http/metrics.js';
@@ -34,7 +35,7 @@ describeEachDatabase('metrics', (database) => {
     it('without a token is 401 with the error body', async () => {
       const response = await scrape(service);
       expect(response.status).toBe(401);
-      expect((await response.json()).error.code).toBe('unauthenticated');
+      expect(((await response.json()) as ErrorResponse).error.code).toBe('unauthenticated');
     });
 
     it('a Planner is 403', async () => {

@@ -3,6 +3,7 @@
  * gets 429 with `Retry-After` and the error body; each token counts alone; nothing is limited
  * by default. HTTP behaviour only, so PGlite is enough: no storage is involved.
  */
+import type { ErrorResponse } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import type { RateLimit } from '../../src/http/app.js';
@@ -17,8 +18,9 @@ describe('rate limits', () => {
   let limited: RunningService;
   let unlimited: RunningService;
   const tokens: string[] = [];
-  const poll = (service: RunningService, token: string | undefined, headers?: Record<string, string>) =>
-    service.request('GET', '/works/updates', { token, headers });
+  /** A poll; `Body` is `ErrorResponse` where the test reads the refusal. */
+  const poll = <Body = unknown>(service: RunningService, token: string | undefined, headers?: Record<string, string>) =>
+    service.request<Body>('GET', '/works/updates', { token, headers });
 
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite' });
@@ -76,7 +78,7 @@ describe('rate limits', () => {
 
   it('requests without a token are limited by address, before authentication', async () => {
     for (let i = 0; i < window.max; i++) expect((await poll(limited, undefined)).status).toBe(401);
-    const response = await poll(limited, undefined);
+    const response = await poll<ErrorResponse>(limited, undefined);
     expect(response.status).toBe(429);
     expect(response.body.error.code).toBe('rate_limited');
   });

@@ -2,7 +2,7 @@
  * The HTTP contract of every operation: authentication, roles, validation from the document,
  * content types, sizes and unknown routes. Every response is checked against the document.
  */
-import { parameterConstraints, propertyConstraints } from '@street-events/types';
+import { parameterConstraints, propertyConstraints, type ErrorResponse } from '@street-events/types';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
@@ -41,7 +41,9 @@ describeEachDatabase('HTTP requests', (database) => {
 
   describe('authentication', () => {
     it.each(operations)('$name without a token header is 401', async ({ method, path, ...rest }) => {
-      const response = await service.request(method, path, { body: 'body' in rest ? rest.body : undefined });
+      const response = await service.request<ErrorResponse>(method, path, {
+        body: 'body' in rest ? rest.body : undefined,
+      });
       expect(response.status).toBe(401);
       expect(response.body.error.code).toBe('unauthenticated');
     });
@@ -65,7 +67,7 @@ describeEachDatabase('HTTP requests', (database) => {
     it.each(operations)(
       '$name refuses a role the document does not allow with 403',
       async ({ method, path, ...rest }) => {
-        const response = await service.request(method, path, {
+        const response = await service.request<ErrorResponse>(method, path, {
           token: operator,
           body: 'body' in rest ? rest.body : undefined,
         });
@@ -114,7 +116,7 @@ describeEachDatabase('HTTP requests', (database) => {
       ['an unknown query parameter', { colour: 'red' }, 'colour', 'additionalProperties'],
     ];
     it.each(pollCases)('polling with %s is 400 naming the field', async (_name, query, field, rule) => {
-      const response = await service.request('GET', '/works/updates', { token: planner, query });
+      const response = await service.request<ErrorResponse>('GET', '/works/updates', { token: planner, query });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('validation_failed');
       expect(response.body.error.details).toContainEqual(expect.objectContaining({ location: 'query', field, rule }));
@@ -146,7 +148,7 @@ describeEachDatabase('HTTP requests', (database) => {
       ['a body that is not an object', [1, 2], '', 'type'],
     ];
     it.each(searchCases)('permit search with %s is 400 naming the field', async (_name, body, field, rule) => {
-      const response = await service.request('POST', '/permits/search', { token: planner, body });
+      const response = await service.request<ErrorResponse>('POST', '/permits/search', { token: planner, body });
       expect(response.status).toBe(400);
       expect(response.body.error.details).toContainEqual(expect.objectContaining({ location: 'body', field, rule }));
     });
@@ -163,7 +165,7 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     it('the message names every broken constraint', async () => {
-      const response = await service.request('GET', '/works/updates', {
+      const response = await service.request<ErrorResponse>('GET', '/works/updates', {
         token: planner,
         query: { page_size: '900', swa_code: '123456' },
       });
@@ -172,7 +174,7 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     it('polling with end_date before start_date is 400 naming end_date', async () => {
-      const response = await service.request('GET', '/works/updates', {
+      const response = await service.request<ErrorResponse>('GET', '/works/updates', {
         token: planner,
         query: { start_date: '2026-11-20T00:00:00Z', end_date: '2026-11-19T00:00:00Z' },
       });
@@ -188,13 +190,16 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     it('a malformed JSON body is 400', async () => {
-      const response = await service.request('POST', '/permits/search', { token: planner, rawBody: '{"page_size": 1' });
+      const response = await service.request<ErrorResponse>('POST', '/permits/search', {
+        token: planner,
+        rawBody: '{"page_size": 1',
+      });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('validation_failed');
     });
 
     it('a body that is not JSON is 415', async () => {
-      const response = await service.request('POST', '/permits/search', {
+      const response = await service.request<ErrorResponse>('POST', '/permits/search', {
         token: planner,
         rawBody: 'page_size=100',
         contentType: 'text/plain',
@@ -204,7 +209,7 @@ describeEachDatabase('HTTP requests', (database) => {
     });
 
     it('a body larger than 1 MiB is 413', async () => {
-      const response = await service.request('POST', '/permits/search', {
+      const response = await service.request<ErrorResponse>('POST', '/permits/search', {
         token: planner,
         rawBody: JSON.stringify({ work_reference_numbers: ['x'.repeat(1024 * 1024)] }),
       });
@@ -248,13 +253,15 @@ describeEachDatabase('HTTP requests', (database) => {
 
   describe('routes and headers', () => {
     it('an unknown route is 404 with the error body', async () => {
-      const response = await service.request('GET', '/works/nothing-here', { token: planner });
+      const response = await service.request<ErrorResponse>('GET', '/works/nothing-here', { token: planner });
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('not_found');
     });
 
     it('echoes a given x-request-id in the header and the error body', async () => {
-      const response = await service.request('GET', '/works/updates', { headers: { 'x-request-id': 'trace-42' } });
+      const response = await service.request<ErrorResponse>('GET', '/works/updates', {
+        headers: { 'x-request-id': 'trace-42' },
+      });
       expect(response.headers.get('x-request-id')).toBe('trace-42');
       expect(response.body.error.request_id).toBe('trace-42');
     });

@@ -3,23 +3,24 @@
  * created and the events it recorded, and those events are what pollers see through
  * `GET /v7/works/updates`. Every response is checked against the internal document.
  */
+import type { WorkUpdateResponse, WorkUpdateSummary } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { quarterOf } from '../../src/domain/quarters.js';
 import { workObjectLifecycles, type WorkObjectType } from '../../src/domain/work-object-lifecycles.js';
+import type { components, operations } from '../../src/internal/generated.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, eventsAbout, highwayAuthority, promoter, tokenFor } from '../support/fixtures.js';
-import { startService, type RunningService, type TestResponse } from '../support/http.js';
+import { startService, type ResponseBody, type RunningService, type TestResponse } from '../support/http.js';
 import { workBody } from '../support/internal-api.js';
 
-interface RecordedEvent {
-  update_id: number;
-  update_date_time: string;
-  event_type: string;
-  object_type: string;
-  object_reference_number: string | null;
-  parent_object_reference_number: string | null;
-}
+type RecordedEvent = components['schemas']['InternalRecordedEvent'];
+type ErrorResponse = components['schemas']['ErrorResponse'];
+/** The body the operator API answers operation `Name` with when it succeeds. */
+type Answer<Name extends keyof operations> = ResponseBody<
+  operations[Name],
+  Extract<keyof operations[Name]['responses'], 200 | 201>
+>;
 
 /** The event's identity as a poller sees it. */
 const identity = (event: {
@@ -51,26 +52,22 @@ describeEachDatabase('internal operator API operations', (database) => {
   });
   afterAll(() => service?.close());
 
-  /** Sends an internal request as the operator; fails the test unless it answers `status`. */
-  async function operate(method: string, path: string, body: unknown, status: number) {
-    const response = await service.internalRequest(method, path, { token: operator, body });
+  /** Sends operation `Name` as the operator; fails the test unless it answers `status`, its success. */
+  async function operate<Name extends keyof operations>(method: string, path: string, body: unknown, status: number) {
+    const response = await service.internalRequest<Answer<Name>>(method, path, { token: operator, body });
     expect(response.status, JSON.stringify(response.body)).toBe(status);
-    return response.body as Record<string, unknown> & { events: RecordedEvent[] };
+    return response.body;
   }
 
   /** Every polling row from just before `events` on, as the highway authority of the works sees them. */
   async function polledFrom(events: RecordedEvent[], token = authorityToken) {
-    const rows: RecordedEvent[] = [];
+    const rows: WorkUpdateSummary[] = [];
     let cursor: number | null | undefined = Math.min(...events.map((event) => event.update_id)) - 1;
     while (cursor !== null && cursor !== undefined) {
-      const response: TestResponse<{ rows: RecordedEvent[]; next_update?: number | null }> = await service.request(
-        'GET',
-        '/works/updates',
-        {
-          token,
-          query: { update_id: cursor },
-        },
-      );
+      const response: TestResponse<WorkUpdateResponse> = await service.request('GET', '/works/updates', {
+        token,
+        query: { update_id: cursor },
+      });
       expect(response.status).toBe(200);
       rows.push(...response.body.rows);
       cursor = response.body.next_update;
@@ -88,14 +85,14 @@ describeEachDatabase('internal operator API operations', (database) => {
   }
 
   const submit = (changes: Record<string, unknown> = {}) =>
-    operate('POST', '/internal/works', workBody(owner, authority, changes), 201);
+    operate<'submitWork'>('POST', '/internal/works', workBody(owner, authority, changes), 201);
   const transition = (permit: string, eventType: string, status = 200) =>
-    operate('POST', `/internal/permits/${permit}/transitions`, { event_type: eventType }, status);
+    operate<'transitionPermit'>('POST', `/internal/permits/${permit}/transitions`, { event_type: eventType }, status);
 
   describe('works', () => {
     it('submitting a work records permit_submitted about its first permit, polled by its authority', async () => {
       const body = workBody(owner, authority);
-      const created = await operate('POST', '/internal/works', body, 201);
+      const created = await operate<'submitWork'>('POST', '/internal/works', body, 201);
       const permit = `${body.work_reference_number}-01`;
       expect(created).toMatchObject({
         work_reference_number: body.work_reference_number,
@@ -117,7 +114,10 @@ describeEachDatabase('internal operator API operations', (database) => {
         internal_user_identifier: 'EMP-0042',
         internal_user_name: 'Alex Operator',
       });
-      const response = await service.internalRequest('POST', '/internal/works', { token: operator, body });
+      const response = await service.internalRequest<Answer<'submitWork'>>('POST', '/internal/works', {
+        token: operator,
+        body,
+      });
       const [stored] = await eventsAbout(database.db, response.body.permit_reference_number);
       expect(stored).toMatchObject({ internalUserIdentifier: 'EMP-0042', internalUserName: 'Alex Operator' });
       expect(stored?.actingUsername).toMatch(/^user-/);
@@ -134,7 +134,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('starting a non-immediate work at submission is 400 naming work_category', async () => {
-      const response = await service.internalRequest('POST', '/internal/works', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/works', {
         token: operator,
         body: workBody(owner, authority, { started_on_submission: true }),
       });
@@ -143,7 +143,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('a proposed end before the start is 400 naming proposed_end_date', async () => {
-      const response = await service.internalRequest('POST', '/internal/works', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/works', {
         token: operator,
         body: workBody(owner, authority, { proposed_end_date: '2031-03-01T08:00:00Z' }),
       });
@@ -153,8 +153,8 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('a work reference that exists already is 409', async () => {
       const body = workBody(owner, authority);
-      await operate('POST', '/internal/works', body, 201);
-      const again = await service.internalRequest('POST', '/internal/works', { token: operator, body });
+      await operate<'submitWork'>('POST', '/internal/works', body, 201);
+      const again = await service.internalRequest<ErrorResponse>('POST', '/internal/works', { token: operator, body });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('conflict');
     });
@@ -171,14 +171,14 @@ describeEachDatabase('internal operator API operations', (database) => {
   describe('permit transitions', () => {
     it('granting a permit records permit_granted about the permit', async () => {
       const { permit_reference_number: permit, work_reference_number: work } = await submit();
-      const granted = await transition(permit as string, 'permit_granted');
+      const granted = await transition(permit, 'permit_granted');
       expect(granted.permit_reference_number).toBe(permit);
       expect(granted.events.map(identity)).toEqual([
         identity({
           event_type: 'permit_granted',
           object_type: 'permit',
-          object_reference_number: permit as string,
-          parent_object_reference_number: work as string,
+          object_reference_number: permit,
+          parent_object_reference_number: work,
         }),
       ]);
       await expectPolled(granted.events);
@@ -186,9 +186,9 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('cancelling a permit that holds ancillary information also records ancillary_info_removed', async () => {
       const { permit_reference_number: permit } = await submit();
-      await transition(permit as string, 'permit_granted');
-      await transition(permit as string, 'ancillary_info_added');
-      const cancelled = await transition(permit as string, 'permit_cancelled');
+      await transition(permit, 'permit_granted');
+      await transition(permit, 'ancillary_info_added');
+      const cancelled = await transition(permit, 'permit_cancelled');
       expect(cancelled.events.map((event) => event.event_type)).toEqual(['permit_cancelled', 'ancillary_info_removed']);
       expect(cancelled.events[1]!.update_id).toBeGreaterThan(cancelled.events[0]!.update_id);
       await expectPolled(cancelled.events);
@@ -220,8 +220,8 @@ describeEachDatabase('internal operator API operations', (database) => {
       'a %s is submitted and granted about the request, its permit the parent',
       async (kind, tag, grantFirst) => {
         const { permit_reference_number: permit } = await submit();
-        if (grantFirst) await transition(permit as string, 'permit_granted');
-        const submitted = await operate(
+        if (grantFirst) await transition(permit, 'permit_granted');
+        const submitted = await operate<'submitChangeRequest'>(
           'POST',
           `/internal/permits/${permit}/change-requests`,
           { kind, proposed_end_date: '2031-03-09T08:00:00Z', description_of_work: 'Replace two valves' },
@@ -229,7 +229,7 @@ describeEachDatabase('internal operator API operations', (database) => {
         );
         const reference = `${permit}-${tag}01`;
         expect(submitted.reference).toBe(reference);
-        const decided = await operate(
+        const decided = await operate<'decideChangeRequest'>(
           'POST',
           `/internal/change-requests/${reference}/decision`,
           { decision: 'granted' },
@@ -240,7 +240,7 @@ describeEachDatabase('internal operator API operations', (database) => {
             event_type: `${kind}_${status}`,
             object_type: 'change_request',
             object_reference_number: reference,
-            parent_object_reference_number: permit as string,
+            parent_object_reference_number: permit,
           });
         expect([...submitted.events, ...decided.events].map(identity)).toEqual([
           expected('submitted'),
@@ -252,13 +252,18 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('deciding a request twice is 409', async () => {
       const { permit_reference_number: permit } = await submit();
-      const { reference } = await operate(
+      const { reference } = await operate<'submitChangeRequest'>(
         'POST',
         `/internal/permits/${permit}/change-requests`,
         { kind: 'change_request' },
         201,
       );
-      await operate('POST', `/internal/change-requests/${reference}/decision`, { decision: 'refused' }, 200);
+      await operate<'decideChangeRequest'>(
+        'POST',
+        `/internal/change-requests/${reference}/decision`,
+        { decision: 'refused' },
+        200,
+      );
       const again = await service.internalRequest('POST', `/internal/change-requests/${reference}/decision`, {
         token: operator,
         body: { decision: 'granted' },
@@ -289,8 +294,8 @@ describeEachDatabase('internal operator API operations', (database) => {
       '$objectType: $opening creates it and $next moves it on, the work the parent',
       async ({ objectType, opening, next, tag }) => {
         const { permit_reference_number: permit, work_reference_number: work } = await submit();
-        await transition(permit as string, 'permit_granted');
-        const opened = await operate(
+        await transition(permit, 'permit_granted');
+        const opened = await operate<'openWorkObject'>(
           'POST',
           `/internal/works/${work}/objects`,
           { object_type: objectType, event_type: opening },
@@ -298,14 +303,19 @@ describeEachDatabase('internal operator API operations', (database) => {
         );
         const reference = `${work}-${tag}01`;
         expect(opened.reference).toBe(reference);
-        const advanced = await operate('POST', `/internal/objects/${reference}/transitions`, { event_type: next }, 200);
+        const advanced = await operate<'advanceWorkObject'>(
+          'POST',
+          `/internal/objects/${reference}/transitions`,
+          { event_type: next },
+          200,
+        );
         expect(advanced.reference).toBe(reference);
         const expected = (eventType: string) =>
           identity({
             event_type: eventType,
             object_type: objectType,
             object_reference_number: reference,
-            parent_object_reference_number: work as string,
+            parent_object_reference_number: work,
           });
         expect([...opened.events, ...advanced.events].map(identity)).toEqual([expected(opening), expected(next)]);
         await expectPolled([...opened.events, ...advanced.events]);
@@ -314,7 +324,7 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('an event that does not create a record of the type is 400 naming event_type', async () => {
       const { work_reference_number: work } = await submit();
-      const response = await service.internalRequest('POST', `/internal/works/${work}/objects`, {
+      const response = await service.internalRequest<ErrorResponse>('POST', `/internal/works/${work}/objects`, {
         token: operator,
         body: { object_type: 'fpn', event_type: 'inspection_passed' },
       });
@@ -324,7 +334,7 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('a transition the record status does not allow is 409', async () => {
       const { work_reference_number: work } = await submit();
-      const { reference } = await operate(
+      const { reference } = await operate<'openWorkObject'>(
         'POST',
         `/internal/works/${work}/objects`,
         { object_type: 'inspection', event_type: 'inspection_passed' },
@@ -351,21 +361,21 @@ describeEachDatabase('internal operator API operations', (database) => {
       const { db } = database;
       const quarterAuthority = await highwayAuthority(db);
       const body = workBody(owner, quarterAuthority);
-      await operate('POST', '/internal/works', body, 201);
+      await operate<'submitWork'>('POST', '/internal/works', body, 201);
       const work = body.work_reference_number;
-      const open = await operate(
+      const open = await operate<'openWorkObject'>(
         'POST',
         `/internal/works/${work}/objects`,
         { object_type: 'sample_inspection', event_type: 'sample_inspection_created' },
         201,
       );
-      const done = await operate(
+      const done = await operate<'openWorkObject'>(
         'POST',
         `/internal/works/${work}/objects`,
         { object_type: 'sample_inspection', event_type: 'sample_inspection_created' },
         201,
       );
-      await operate(
+      await operate<'advanceWorkObject'>(
         'POST',
         `/internal/objects/${done.reference}/transitions`,
         { event_type: 'sample_inspection_completed' },
@@ -373,7 +383,7 @@ describeEachDatabase('internal operator API operations', (database) => {
       );
 
       const quarter = quarterOf(new Date());
-      const ended = await operate(
+      const ended = await operate<'endQuarter'>(
         'POST',
         '/internal/quarters/end',
         { highway_authority: quarterAuthority.swaCode, quarter },
@@ -384,7 +394,7 @@ describeEachDatabase('internal operator API operations', (database) => {
         identity({
           event_type: 'sample_inspection_expired',
           object_type: 'sample_inspection',
-          object_reference_number: open.reference as string,
+          object_reference_number: open.reference,
           parent_object_reference_number: work,
         }),
         identity({
@@ -401,7 +411,7 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('ending a quarter twice is 409', async () => {
       const quarterAuthority = await highwayAuthority(database.db);
-      await operate(
+      await operate<'endQuarter'>(
         'POST',
         '/internal/quarters/end',
         { highway_authority: quarterAuthority.name, quarter: '2030-Q1' },
@@ -419,14 +429,14 @@ describeEachDatabase('internal operator API operations', (database) => {
     it('adding and removing a contract record organisation events about the promoter', async () => {
       const { db } = database;
       const hired = await contractor(db);
-      const added = await operate(
+      const added = await operate<'addContract'>(
         'POST',
         '/internal/contracts',
         { contractor: hired.name, promoter: owner.swaCode },
         201,
       );
       expect(added).toMatchObject({ contractor: hired.name, promoter: owner.swaCode });
-      const removed = await operate(
+      const removed = await operate<'removeContract'>(
         'DELETE',
         `/internal/contracts/${encodeURIComponent(hired.name)}/${owner.swaCode}?internal_user_name=Sam`,
         undefined,
@@ -449,7 +459,12 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('a contract that is active already is 409', async () => {
       const hired = await contractor(database.db);
-      await operate('POST', '/internal/contracts', { contractor: hired.name, promoter: owner.name }, 201);
+      await operate<'addContract'>(
+        'POST',
+        '/internal/contracts',
+        { contractor: hired.name, promoter: owner.name },
+        201,
+      );
       const again = await service.internalRequest('POST', '/internal/contracts', {
         token: operator,
         body: { contractor: hired.name, promoter: owner.name },

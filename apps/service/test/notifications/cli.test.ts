@@ -69,7 +69,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
   describe(`notification commands against ${backend}`, { timeout: 180_000 }, () => {
     let target: string[] = [];
     let config: DatabaseConfig;
-    let cleanUp: () => Promise<void> = async () => undefined;
+    let cleanUp: () => Promise<void> | void = () => undefined;
     let receiver: Receiver;
     beforeAll(async () => {
       receiver = await startReceiver();
@@ -82,7 +82,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
         const directory = mkdtempSync(join(tmpdir(), 'street-events-notify-cli-'));
         target = ['--data-dir', directory];
         config = { kind: 'pglite', dataDir: directory };
-        cleanUp = async () => rmSync(directory, { recursive: true, force: true });
+        cleanUp = () => rmSync(directory, { recursive: true, force: true });
       }
     });
     afterAll(async () => {

@@ -11,6 +11,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import MessageValidator from 'sns-validator';
 import { generate } from 'selfsigned';
+import type { SubscriptionCreateResponse } from '@street-events/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -86,11 +87,11 @@ describeEachDatabase('pub/sub signature', (database) => {
     const owner = await promoter(database.db);
     const authority = await highwayAuthority(database.db);
     const token = await tokenFor(database.db, owner, 'Planner');
-    const subscribed = await service.request('POST', '/api-notifications/subscribe', {
+    const subscribed = await service.request<SubscriptionCreateResponse>('POST', '/api-notifications/subscribe', {
       token,
       body: { api_endpoint: receiver.url },
     });
-    const reference = subscribed.body.subscription_reference_number as string;
+    const reference = subscribed.body.subscription_reference_number;
     const [confirmation] = await arrived(1, () => messagesOf(reference, 'SubscriptionConfirmation'));
     const confirmUrl = new URL(confirmation!.SubscribeURL!);
     expect((await fetch(`${service.baseUrl}/api-notifications/confirm${confirmUrl.search}`)).status).toBe(200);
@@ -103,6 +104,7 @@ describeEachDatabase('pub/sub signature', (database) => {
     const { confirmation, notification } = await confirmedSubscription();
     expect(confirmation).toMatchObject({
       SignatureVersion: '1',
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
       SigningCertURL: expect.stringMatching(`^${proxy.url}/v7/api-notifications/signing-certificates/\\d+\\.pem$`),
     });
     expect(await validate(validator, confirmation)).toBeUndefined();
@@ -170,11 +172,11 @@ describeEachDatabase('pub/sub signature version 2', (database) => {
     const { canonicalString } = await import('../../src/deliveries/pubsub-signature.js');
     const owner = await promoter(database.db);
     const token = await tokenFor(database.db, owner, 'Planner');
-    const subscribed = await service.request('POST', '/api-notifications/subscribe', {
+    const subscribed = await service.request<SubscriptionCreateResponse>('POST', '/api-notifications/subscribe', {
       token,
       body: { api_endpoint: receiver.url },
     });
-    const reference = subscribed.body.subscription_reference_number as string;
+    const reference = subscribed.body.subscription_reference_number;
     const [request] = await arrived(1, () => receiver.received.filter((r) => r.body.includes(reference)));
     const message = JSON.parse(request!.body) as Message & { Type: 'SubscriptionConfirmation' };
     expect(message.SignatureVersion).toBe('2');

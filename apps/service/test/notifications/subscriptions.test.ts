@@ -3,11 +3,15 @@
  * covers and lists, unsubscribing, the confirmation link, the limits of the document, the
  * audit events, and the endpoint checks made at subscribe time.
  */
-import { propertyConstraints } from '@street-events/types';
+import {
+  propertyConstraints,
+  type ErrorResponse,
+  type GetSubscriptionsResponse,
+  type SubscriptionCreateResponse,
+} from '@street-events/types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
-import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents, subscriptionCoverage, subscriptions } from '../../src/db/schema.js';
 import { createEndpointPolicy } from '../../src/deliveries/endpoint-policy.js';
 import { notResolving, resolvingTo } from '../deliveries/fake-dns.js';
@@ -25,11 +29,14 @@ describeEachDatabase('subscriptions', (database) => {
   });
   afterAll(() => service?.close());
 
-  const subscribeAs = (token: string, body: object = { api_endpoint: endpoint }) =>
-    service.request('POST', '/api-notifications/subscribe', { token, body });
+  /** A subscribe request; `Body` is `ErrorResponse` where the test expects it refused. */
+  const subscribeAs = <Body = SubscriptionCreateResponse>(token: string, body: object = { api_endpoint: endpoint }) =>
+    service.request<Body>('POST', '/api-notifications/subscribe', { token, body });
+  /** An unsubscribe request: it answers 204 without a body, or an error body. */
   const unsubscribeAs = (token: string, body: object = {}) =>
-    service.request('POST', '/api-notifications/unsubscribe', { token, body });
-  const listAs = (token: string) => service.request('GET', '/api-notifications/subscriptions', { token });
+    service.request<ErrorResponse>('POST', '/api-notifications/unsubscribe', { token, body });
+  const listAs = (token: string) =>
+    service.request<GetSubscriptionsResponse[]>('GET', '/api-notifications/subscriptions', { token });
 
   async function plannerOfNewPromoter() {
     const owner = await promoter(database.db);
@@ -39,7 +46,7 @@ describeEachDatabase('subscriptions', (database) => {
   async function subscribeAndConfirm(token: string): Promise<string> {
     const created = await subscribeAs(token);
     expect(created.status).toBe(200);
-    const reference: string = created.body.subscription_reference_number;
+    const reference = created.body.subscription_reference_number;
     expect((await confirm(service, await confirmationTokenOf(database.db, reference))).status).toBe(200);
     return reference;
   }
@@ -60,18 +67,18 @@ describeEachDatabase('subscriptions', (database) => {
     it('refuses a second subscription of an organisation whose subscription is confirmed with 409, even from another user', async () => {
       const { owner, token } = await plannerOfNewPromoter();
       await subscribeAndConfirm(token);
-      const again = await subscribeAs(await tokenFor(database.db, owner, 'Planner'));
+      const again = await subscribeAs<ErrorResponse>(await tokenFor(database.db, owner, 'Planner'));
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('conflict');
     });
 
     it('subscribing again while unconfirmed replaces the subscription: a new reference, endpoint and confirmation', async () => {
       const { owner, token } = await plannerOfNewPromoter();
-      const first = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const first = (await subscribeAs(token)).body.subscription_reference_number;
       const other = 'http://127.0.0.1:9/other-hook';
       const again = await subscribeAs(await tokenFor(database.db, owner, 'Planner'), { api_endpoint: other });
       expect(again.status).toBe(200);
-      const second = again.body.subscription_reference_number as string;
+      const second = again.body.subscription_reference_number;
       expect((await listAs(token)).body).toEqual([
         { subscription_reference_number: second, subscription_description: '', subscription_url: other },
       ]);
@@ -81,7 +88,7 @@ describeEachDatabase('subscriptions', (database) => {
 
     it('the replaced subscription’s confirmation link stops working (404)', async () => {
       const { token } = await plannerOfNewPromoter();
-      const first = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const first = (await subscribeAs(token)).body.subscription_reference_number;
       const firstToken = await confirmationTokenOf(database.db, first);
       expect((await subscribeAs(token)).status).toBe(200);
       expect((await confirm(service, firstToken)).status).toBe(404);
@@ -89,8 +96,8 @@ describeEachDatabase('subscriptions', (database) => {
 
     it('replacing records event_subscription_removed for the old reference and event_subscription_created for the new', async () => {
       const { owner, token } = await plannerOfNewPromoter();
-      const first = (await subscribeAs(token)).body.subscription_reference_number as string;
-      const second = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const first = (await subscribeAs(token)).body.subscription_reference_number;
+      const second = (await subscribeAs(token)).body.subscription_reference_number;
       const events = await database.db
         .select({ type: auditEvents.eventType, object: auditEvents.objectReferenceNumber })
         .from(auditEvents)
@@ -120,6 +127,7 @@ describeEachDatabase('subscriptions', (database) => {
           objectType: 'event_subscription',
           workId: null,
           promoterOrgId: owner.id,
+          // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any, to stand in for a value of any type
           actingUsername: expect.stringMatching(/^notify-user-/),
           internalUserIdentifier: 'EMP-1',
           internalUserName: 'Sam Patel',
@@ -134,7 +142,7 @@ describeEachDatabase('subscriptions', (database) => {
       for (const contracted of [first, second])
         await addContract(database.db, { contractor: firm.name, promoter: contracted.name });
       const token = await tokenFor(database.db, firm, 'Contractor');
-      const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const reference = (await subscribeAs(token)).body.subscription_reference_number;
       expect(await coverageOf(reference)).toEqual([first.id, second.id].sort());
 
       const later = await promoter(database.db);
@@ -183,7 +191,7 @@ describeEachDatabase('subscriptions', (database) => {
   describe('confirmation link', () => {
     it('confirms once; a second use is 404', async () => {
       const { token } = await plannerOfNewPromoter();
-      const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const reference = (await subscribeAs(token)).body.subscription_reference_number;
       const confirmation = await confirmationTokenOf(database.db, reference);
       const first = await confirm(service, confirmation);
       expect(first.status).toBe(200);
@@ -192,12 +200,12 @@ describeEachDatabase('subscriptions', (database) => {
       expect(documentSchema('SubscriptionConfirmedResponse')(answer)).toBe(true);
       const second = await confirm(service, confirmation);
       expect(second.status).toBe(404);
-      expect((await second.json()).error.code).toBe('not_found');
+      expect(((await second.json()) as ErrorResponse).error.code).toBe('not_found');
     });
 
     it('a HEAD request does not confirm: it is 405, allowing GET only', async () => {
       const { token } = await plannerOfNewPromoter();
-      const reference = (await subscribeAs(token)).body.subscription_reference_number as string;
+      const reference = (await subscribeAs(token)).body.subscription_reference_number;
       const confirmation = await confirmationTokenOf(database.db, reference);
       const head = await fetch(`${service.baseUrl}/api-notifications/confirm?token=${confirmation}`, {
         method: 'HEAD',
@@ -277,7 +285,7 @@ describeEachDatabase('subscriptions', (database) => {
       await addContract(database.db, { contractor: firm.name, promoter: contracted.owner.name });
       const token = await tokenFor(database.db, firm, 'Contractor');
       const promoters = await subscribeAndConfirm(contracted.token);
-      const listed = (await listAs(token)).body as { subscription_reference_number: string }[];
+      const listed = (await listAs(token)).body;
       expect(listed.map((row) => row.subscription_reference_number)).toContain(promoters);
       const response = await unsubscribeAs(token, { subscription_reference_number: promoters });
       expect([response.status, response.body.error.code]).toEqual([403, 'forbidden']);
@@ -331,7 +339,7 @@ describeEachDatabase('subscriptions', (database) => {
       const promoters = (await subscribeAs(contracted.token)).body.subscription_reference_number;
       await subscribeAs(stranger.token);
       const own = (await subscribeAs(token)).body.subscription_reference_number;
-      const listed = (await listAs(token)).body as { subscription_reference_number: string }[];
+      const listed = (await listAs(token)).body;
       expect(listed.map((row) => row.subscription_reference_number)).toEqual([own, promoters]);
     });
 
@@ -383,7 +391,7 @@ describeEachDatabase('subscriptions', (database) => {
       const longest = remove.subscription_reference_number.maxLength;
       expect((await unsubscribe(`SUB-${long(longest - 4)}`)).status).toBe(404);
       const tooLong = await unsubscribe(`SUB-${long(longest - 3)}`);
-      expect([tooLong.status, tooLong.body.error.details[0].field]).toEqual([400, 'subscription_reference_number']);
+      expect([tooLong.status, tooLong.body.error.details![0]!.field]).toEqual([400, 'subscription_reference_number']);
     });
 
     it.each([
@@ -415,9 +423,9 @@ describeEachDatabase('subscriptions', (database) => {
       ['unsubscribe', 'internal_user_name', { internal_user_name: long(remove.internal_user_name.maxLength + 1) }],
     ] as const)('%s: %s over its limit is 400 naming it', async (operation, field, body) => {
       const { token } = await plannerOfNewPromoter();
-      const response = await service.request('POST', `/api-notifications/${operation}`, { token, body });
+      const response = await service.request<ErrorResponse>('POST', `/api-notifications/${operation}`, { token, body });
       expect(response.status).toBe(400);
-      expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
+      expect(response.body.error.details!.map((detail) => detail.field)).toContain(field);
     });
 
     it.each([
@@ -464,7 +472,7 @@ describeEachDatabase('endpoint checks at subscribe time', (database) => {
     service = await startNotificationService(database.db, { policy: strict, resolve: resolvingTo('93.184.215.14') });
     privateName = await startNotificationService(database.db, { policy: strict, resolve: resolvingTo('10.1.2.3') });
     unresolvable = await startNotificationService(database.db, { policy: strict, resolve: notResolving });
-    token = async () => tokenFor(database.db, (await promoter(database.db)) as Organisation, 'Planner');
+    token = async () => tokenFor(database.db, await promoter(database.db), 'Planner');
   });
   afterAll(async () => {
     await service?.close();
@@ -473,13 +481,13 @@ describeEachDatabase('endpoint checks at subscribe time', (database) => {
   });
 
   const refusedFor = async (on: RunningService, api_endpoint: string) => {
-    const response = await on.request('POST', '/api-notifications/subscribe', {
+    const response = await on.request<ErrorResponse>('POST', '/api-notifications/subscribe', {
       token: await token(),
       body: { api_endpoint },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
-    expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain('api_endpoint');
-    return response.body.message as string;
+    expect(response.body.error.details!.map((detail) => detail.field)).toContain('api_endpoint');
+    return response.body.message;
   };
 
   it.each([

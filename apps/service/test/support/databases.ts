@@ -117,6 +117,6 @@ export function serverHandleOf(database: TestDatabase): DatabaseHandle {
     limitedTo: (ms, options) => database.limitedTo(ms, options),
     migrate: () => database.migrate(),
     listen: (channel, onNotify, log) => database.listen(channel, onNotify, log),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }

@@ -19,9 +19,9 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
 ajv.addFormat('double', { type: 'number', validate: () => true });
 
-/** A validator of a schema of the document's components, e.g. the webhook messages. */
-export const documentSchema = (name: string): ValidateFunction =>
-  ajv.compile({ $ref: `openapi:document#/components/schemas/${name}` });
+/** A validator of a schema of the document's components, e.g. the webhook messages; `Type` is its generated type. */
+export const documentSchema = <Type = unknown>(name: string): ValidateFunction<Type> =>
+  ajv.compile<Type>({ $ref: `openapi:document#/components/schemas/${name}` });
 
 interface RawResponse {
   $ref?: string;
@@ -84,11 +84,25 @@ const checkAgainstDocument = documentCheck(loadDocument(), 'openapi:document');
 const checkAgainstInternalDocument = documentCheck(internalDocument(), 'openapi:internal');
 const checkAgainstLoginDocument = documentCheck(loadLoginDocument(), 'openapi:login');
 
-export interface TestResponse<Body = any> {
+/**
+ * A response, its body parsed from JSON (`undefined` when empty). `Body` is the type the caller
+ * expects for the status it asserts, from the generated types of the document; the body has
+ * been checked against that document's schema for the status it has.
+ */
+export interface TestResponse<Body = unknown> {
   status: number;
   headers: Headers;
   body: Body;
 }
+
+/**
+ * The JSON body that `Operation`, an entry of a document's generated `operations`, declares for
+ * `Status`: e.g. `ResponseBody<operations['submitWork'], 201>`.
+ */
+export type ResponseBody<
+  Operation extends { responses: object },
+  Status extends keyof Operation['responses'],
+> = Operation['responses'][Status] extends { content: { 'application/json': infer Body } } ? Body : never;
 
 export interface RequestOptions {
   token?: string;
@@ -103,11 +117,11 @@ export interface RequestOptions {
 export interface RunningService {
   baseUrl: string;
   /** A request to `{baseUrl}{path}`, checked against the interface document. */
-  request<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
+  request<Body = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
   /** A request to the internal operator API (`path` from `/internal`), checked against its document. */
-  internalRequest<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
+  internalRequest<Body = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
   /** A request to the login document's operations (`path` from `/v7`, e.g. `/work/authenticate`), checked against it. */
-  loginRequest<Body = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
+  loginRequest<Body = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
   close(): Promise<void>;
 }
 
@@ -119,7 +133,7 @@ export async function startService(options: AppOptions): Promise<RunningService>
   /** Requests to `{origin}{prefix}{path}`, each response checked by `check` against its `path`. */
   const requester =
     (prefix: string, check: ResponseCheck): RunningService['request'] =>
-    async (method, path, options = {}) => {
+    async <Body>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<Body>> => {
       const url = new URL(`${origin}${prefix}${path}`);
       for (const [name, value] of Object.entries(options.query ?? {})) {
         for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
@@ -133,7 +147,7 @@ export async function startService(options: AppOptions): Promise<RunningService>
       const text = await response.text();
       const parsed: unknown = text === '' ? undefined : JSON.parse(text);
       check(method, path.split('?')[0]!, response.status, parsed, text);
-      return { status: response.status, headers: response.headers, body: parsed as any };
+      return { status: response.status, headers: response.headers, body: parsed as Body };
     };
   return {
     baseUrl: `${origin}${basePath}`,
