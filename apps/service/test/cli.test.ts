@@ -41,7 +41,7 @@ test('a usage error is reported on stderr with a non-zero exit code', async () =
 });
 
 for (const backend of ['pglite', 'postgres'] as const) {
-  describe(`against ${backend}`, { timeout: 60_000 }, () => {
+  describe(`against ${backend}`, { timeout: 180_000 }, () => {
     let target: string[] = [];
     let cleanUp: () => Promise<void> | void = () => undefined;
     beforeAll(async () => {

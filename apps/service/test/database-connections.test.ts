@@ -6,10 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/database.js';
 import { createServerDatabase, serverUrl } from './support/databases.js';
-import { eventually } from './notifications/harness.js';
 
 describe('PostgreSQL connections ended by the server', () => {
   let created: Awaited<ReturnType<typeof createServerDatabase>>;
@@ -41,12 +40,14 @@ describe('PostgreSQL connections ended by the server', () => {
     }
   }
 
-  it('an idle pool connection ended by the server is replaced; the process carries on', async () => {
-    await Promise.all([1, 2, 3].map(() => handle.db.execute(sql`select pg_sleep(0.05)`)));
-    expect(await terminateConnections()).toBeGreaterThanOrEqual(1);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of the ended connections
-    const [row] = await queryRows<{ answer: number }>(handle.db, sql`select 42 as answer`);
-    expect(row?.answer).toBe(42);
+  it('every pool (primary, polling, search) replaces an idle connection the server ended; the process carries on', async () => {
+    for (const db of [handle.db, handle.limitedTo(5_000), handle.limitedTo(5_000, { orderedScans: true })]) {
+      await Promise.all([1, 2, 3].map(() => db.execute(sql`select pg_sleep(0.05)`)));
+      expect(await terminateConnections()).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of the ended connections
+      const [row] = await queryRows<{ answer: number }>(db, sql`select 42 as answer`);
+      expect(row?.answer).toBe(42);
+    }
   });
 
   it('a LISTEN connection ended by the server is opened again, says so, and reports the missed notifications once', async () => {
@@ -59,16 +60,17 @@ describe('PostgreSQL connections ended by the server', () => {
     const unlisten = await handle.listen('street_events_test_channel', () => (notified += 1), log);
     try {
       await handle.db.execute(sql`select pg_notify('street_events_test_channel', '')`);
-      await eventually(() => expect(notified).toBe(1));
+      await vi.waitFor(() => expect(notified).toBe(1), { timeout: 10_000, interval: 25 });
 
       expect(await terminateConnections()).toBeGreaterThanOrEqual(1);
-      await eventually(() =>
-        expect(logged).toEqual(['LISTEN connection lost; reconnecting', 'LISTEN connection re-established']),
+      await vi.waitFor(
+        () => expect(logged).toEqual(['LISTEN connection lost; reconnecting', 'LISTEN connection re-established']),
+        { timeout: 10_000, interval: 25 },
       );
       expect(notified).toBe(2); // once on reconnecting, for whatever was sent meanwhile
 
       await handle.db.execute(sql`select pg_notify('street_events_test_channel', '')`);
-      await eventually(() => expect(notified).toBe(3));
+      await vi.waitFor(() => expect(notified).toBe(3), { timeout: 10_000, interval: 25 });
     } finally {
       await unlisten();
     }

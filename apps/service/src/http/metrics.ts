@@ -5,11 +5,11 @@
  * delivery attempts by outcome; and Node's own process metrics. Served at `GET /metrics` to the
  * Operator role, or to anyone when `METRICS_PUBLIC` is on.
  */
-import { sql } from 'drizzle-orm';
 import fastifyPlugin from 'fastify-plugin';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { queryRows, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import { queueState, type QueueState } from '../deliveries/queue-state.js';
 import { authenticateRequest } from './authentication.js';
 
 export interface ServiceMetrics {
@@ -39,25 +39,10 @@ function poolGauge(registry: Registry, databases: MeteredDatabases): void {
   });
 }
 
-interface QueueState {
-  pending: number;
-  oldest_seconds: number | null;
-  dead: number;
-}
-
 function deliveryGauges(registry: Registry, db: Database): void {
   let reading: Promise<QueueState> | undefined;
   // One query per scrape, shared by the three gauges.
-  const state = () =>
-    (reading ??= queryRows<QueueState>(
-      db,
-      sql`select count(*) filter (where status = 'pending')::int as pending,
-                 extract(epoch from now() - min(created_at) filter (where status = 'pending'))::float8 as oldest_seconds,
-                 count(*) filter (where status = 'dead')::int as dead
-          from deliveries`,
-    )
-      .then((rows) => rows[0]!)
-      .finally(() => setTimeout(() => (reading = undefined), 0)));
+  const state = () => (reading ??= queueState(db).finally(() => setTimeout(() => (reading = undefined), 0)));
   const gauge = (name: string, help: string, read: (queue: QueueState) => number) =>
     new Gauge({
       name,
@@ -75,7 +60,7 @@ function deliveryGauges(registry: Registry, db: Database): void {
   gauge(
     'street_events_delivery_oldest_pending_seconds',
     'Age of the oldest notification waiting to be delivered.',
-    (q) => q.oldest_seconds ?? 0,
+    (q) => q.oldestPendingSeconds ?? 0,
   );
   gauge('street_events_dead_letters', 'Notifications whose every attempt failed.', (q) => q.dead);
 }

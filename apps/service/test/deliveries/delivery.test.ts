@@ -8,7 +8,7 @@
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import type { SubscriptionCreateResponse } from '@street-events/types';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
@@ -23,7 +23,6 @@ import { callerOf, contractor, highwayAuthority, promoter, work } from '../suppo
 import { documentSchema, type RunningService } from '../support/http.js';
 import {
   arrived,
-  eventually,
   startNotificationService,
   startTestWorker,
   tokenFor,
@@ -251,13 +250,15 @@ describeEachDatabase('notification delivery', (database) => {
     fixture.answers.delete(forContractor);
     const { workReferenceNumber } = await work(database.db, owner, authority);
     for (const reference of [forAuthority, forContractor]) {
-      await eventually(() =>
-        expect(
-          notificationsFor(fixture.receiver, reference).map((got) => [
-            got.payload?.work_reference_number,
-            got.payload?.promoter_swa_code,
-          ]),
-        ).toEqual([[workReferenceNumber, owner.swaCode]]),
+      await vi.waitFor(
+        () =>
+          expect(
+            notificationsFor(fixture.receiver, reference).map((got) => [
+              got.payload?.work_reference_number,
+              got.payload?.promoter_swa_code,
+            ]),
+          ).toEqual([[workReferenceNumber, owner.swaCode]]),
+        { timeout: 10_000, interval: 25 },
       );
     }
   });
@@ -271,19 +272,23 @@ describeEachDatabase('notification delivery', (database) => {
 
     await addContract(database.db, { contractor: firm.name, promoter: second.owner.name });
     const contractAdded = await work(database.db, second.owner, second.authority);
-    await eventually(() =>
-      expect(notificationsFor(fixture.receiver, reference).map((got) => got.payload?.work_reference_number)).toContain(
-        contractAdded.workReferenceNumber,
-      ),
+    await vi.waitFor(
+      () =>
+        expect(
+          notificationsFor(fixture.receiver, reference).map((got) => got.payload?.work_reference_number),
+        ).toContain(contractAdded.workReferenceNumber),
+      { timeout: 10_000, interval: 25 },
     );
 
     // The receiver holds the next notification about the first promoter's work while the contract is removed.
     fixture.answers.set(reference, () => ({ status: 503, delayMs: 1000 }));
     const pending = await work(database.db, first.owner, first.authority);
-    await eventually(() =>
-      expect(notificationsFor(fixture.receiver, reference).map((got) => got.payload?.work_reference_number)).toContain(
-        pending.workReferenceNumber,
-      ),
+    await vi.waitFor(
+      () =>
+        expect(
+          notificationsFor(fixture.receiver, reference).map((got) => got.payload?.work_reference_number),
+        ).toContain(pending.workReferenceNumber),
+      { timeout: 10_000, interval: 25 },
     );
     await removeContract(database.db, { contractor: firm.name, promoter: first.owner.name });
     fixture.answers.set(reference, () => ({ status: 500 }));
@@ -315,11 +320,14 @@ describeEachDatabase('notification delivery', (database) => {
       fixture.answers.set(reference, () => ({ status: 500 }));
       const reported = outcomes.length;
       await work(database.db, owner, authority);
-      const dead = await eventually(async () => {
-        const letters = await listDeadLetters(database.db, { subscription: reference });
-        expect(letters).toHaveLength(1);
-        return letters[0]!;
-      });
+      const dead = await vi.waitFor(
+        async () => {
+          const letters = await listDeadLetters(database.db, { subscription: reference });
+          expect(letters).toHaveLength(1);
+          return letters[0]!;
+        },
+        { timeout: 10_000, interval: 25 },
+      );
       const attempts = notificationsFor(fixture.receiver, reference);
       expect(attempts).toHaveLength(4);
       expect(new Set(attempts.map((got) => got.request.headers['webhook-id']))).toEqual(new Set([dead.messageId]));
@@ -330,9 +338,15 @@ describeEachDatabase('notification delivery', (database) => {
 
       fixture.answers.delete(reference);
       expect(await replayDeadLetters(database.db, { messageId: dead.messageId })).toBe(1);
-      await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(5));
+      await vi.waitFor(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(5), {
+        timeout: 10_000,
+        interval: 25,
+      });
       expect(notificationsFor(fixture.receiver, reference)[4]!.request.headers['webhook-id']).toBe(dead.messageId);
-      await eventually(async () => expect(await listDeadLetters(database.db, { subscription: reference })).toEqual([]));
+      await vi.waitFor(
+        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toEqual([]),
+        { timeout: 10_000, interval: 25 },
+      );
     });
 
     it('a subscription’s dead letters since a time are replayed together', async () => {
@@ -340,12 +354,16 @@ describeEachDatabase('notification delivery', (database) => {
       const since = new Date(Date.now() - 1000);
       await work(database.db, owner, authority);
       await work(database.db, owner, authority);
-      await eventually(async () =>
-        expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(2),
+      await vi.waitFor(
+        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(2),
+        { timeout: 10_000, interval: 25 },
       );
       fixture.answers.delete(reference);
       expect(await replayDeadLetters(database.db, { subscription: reference, since })).toBe(2);
-      await eventually(async () => expect(await listDeadLetters(database.db, { subscription: reference })).toEqual([]));
+      await vi.waitFor(
+        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toEqual([]),
+        { timeout: 10_000, interval: 25 },
+      );
     });
 
     it('a redirect is a failure and is not followed', async () => {
@@ -355,8 +373,9 @@ describeEachDatabase('notification delivery', (database) => {
         return { status: 307, headers: { location: `${fixture.receiver.url}?redirected` } };
       });
       await work(database.db, owner, authority);
-      await eventually(async () =>
-        expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(1),
+      await vi.waitFor(
+        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(1),
+        { timeout: 10_000, interval: 25 },
       );
       expect(redirected).toBe(0);
       expect((await listDeadLetters(database.db, { subscription: reference }))[0]!.lastError).toMatch(
@@ -385,10 +404,12 @@ describeEachDatabase('notification delivery', (database) => {
     it('410 Gone removes the subscription', async () => {
       fixture.answers.set(reference, () => ({ status: 410 }));
       await work(database.db, owner, authority);
-      await eventually(async () =>
-        expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual(
-          [],
-        ),
+      await vi.waitFor(
+        async () =>
+          expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual(
+            [],
+          ),
+        { timeout: 10_000, interval: 25 },
       );
       expect(notificationsFor(fixture.receiver, reference)).toHaveLength(1);
     });
@@ -413,10 +434,13 @@ describeEachDatabase('notification delivery', (database) => {
       .from(auditEvents)
       .innerJoin(works, eq(works.id, auditEvents.workId))
       .where(inArray(works.workReferenceNumber, [immediate.workReferenceNumber, standard.workReferenceNumber]));
-    await eventually(() => {
-      const delivered = new Set(notificationsFor(fixture.receiver, reference).map((got) => got.payload?.update_id));
-      expect(delivered.size).toBe(expected.length);
-    });
+    await vi.waitFor(
+      () => {
+        const delivered = new Set(notificationsFor(fixture.receiver, reference).map((got) => got.payload?.update_id));
+        expect(delivered.size).toBe(expected.length);
+      },
+      { timeout: 10_000, interval: 25 },
+    );
     for (const workReferenceNumber of [immediate.workReferenceNumber, standard.workReferenceNumber]) {
       const arrivals = notificationsFor(fixture.receiver, reference)
         .filter((got) => got.payload?.work_reference_number === workReferenceNumber)
@@ -480,8 +504,12 @@ describeEachDatabase('unconfirmed subscriptions', (database) => {
     );
 
     fixture.worker.advance(3600 * 1000 + 1000);
-    await eventually(async () =>
-      expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual([]),
+    await vi.waitFor(
+      async () =>
+        expect(await database.db.select().from(subscriptions).where(eq(subscriptions.reference, reference))).toEqual(
+          [],
+        ),
+      { timeout: 10_000, interval: 25 },
     );
     expect(
       await database.db.select().from(deliveries).where(eq(deliveries.messageId, confirmation!.message.MessageId!)),
@@ -504,7 +532,10 @@ describeEachDatabase('several workers', (database) => {
     const authority = await highwayAuthority(database.db);
     const reference = await fixture.subscribeConfirmed(await tokenFor(database.db, owner, 'Planner'));
     await Promise.all(Array.from({ length: 30 }, () => work(database.db, owner, authority)));
-    await eventually(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), 50_000);
+    await vi.waitFor(() => expect(notificationsFor(fixture.receiver, reference)).toHaveLength(30), {
+      timeout: 50_000,
+      interval: 25,
+    });
     const ids = notificationsFor(fixture.receiver, reference).map((got) => got.request.headers['webhook-id']);
     expect(new Set(ids).size).toBe(30);
   }, 60_000);
@@ -533,9 +564,11 @@ describeEachDatabase('concurrent writers and a flaky receiver', (database) => {
       ),
     );
     const notified = () => new Set(notificationsFor(fixture.receiver, reference).map((got) => got.payload?.update_id));
-    await eventually(() => expect(notified().size).toBe(44), 30_000);
-    await eventually(async () =>
-      expect(await database.db.select().from(deliveries).where(eq(deliveries.status, 'pending'))).toEqual([]),
+    await vi.waitFor(() => expect(notified().size).toBe(44), { timeout: 30_000, interval: 25 });
+    await vi.waitFor(
+      async () =>
+        expect(await database.db.select().from(deliveries).where(eq(deliveries.status, 'pending'))).toEqual([]),
+      { timeout: 10_000, interval: 25 },
     );
     for (const { workReferenceNumber } of created) {
       const arrivals = notificationsFor(fixture.receiver, reference)

@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
 import {
   openDatabase,
@@ -35,7 +35,7 @@ import { createServerDatabase } from '../support/databases.js';
 import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { createPrivatePostgres, freePort, type PrivatePostgres } from '../support/private-postgres.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { confirmationTokenOf, eventually, loopbackPolicy } from '../notifications/harness.js';
+import { confirmationTokenOf, loopbackPolicy } from '../notifications/harness.js';
 import { topicArnOf } from '../../src/deliveries/messages.js';
 
 /** Fast retries that outlast any outage of these tests (100 attempts about 200 ms apart), a short attempt limit. */
@@ -231,7 +231,10 @@ for (const kind of ['postgres', 'pglite'] as const) {
 
       const first = await startService();
       if (backend.concurrent) await recordWorks(await database(), subscriber, 8);
-      await eventually(() => expect(notificationsOf(got.received, subscriber).length).toBeGreaterThan(10), 60_000);
+      await vi.waitFor(() => expect(notificationsOf(got.received, subscriber).length).toBeGreaterThan(10), {
+        timeout: 60_000,
+        interval: 25,
+      });
       expect(await first.kill()).toBe('SIGKILL');
       holding = false;
       const beforeRestart = distinctUpdateIds(notificationsOf(got.received, subscriber)).length;
@@ -240,10 +243,10 @@ for (const kind of ['postgres', 'pglite'] as const) {
       const expected = due ?? (await dueUpdateIds(await database(), subscriber));
       expect(beforeRestart).toBeLessThan(expected.length);
       const second = await startService();
-      await eventually(
-        () => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected),
-        afterLeaseMs,
-      );
+      await vi.waitFor(() => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected), {
+        timeout: afterLeaseMs,
+        interval: 25,
+      });
 
       // The held messages reached the receiver before the kill and were sent again after it.
       expect(expectRepeatsIdentical(notificationsOf(got.received, subscriber))).toBeGreaterThan(0);
@@ -260,23 +263,26 @@ for (const kind of ['postgres', 'pglite'] as const) {
       const running = await startService();
       if (backend.concurrent) {
         await recordWorks(await database(), subscriber, 8);
-        await eventually(async () => {
-          const [refused] = await queryRows<{ n: number }>(
-            await database(),
-            sql`select count(*)::int as n from ${deliveries} where last_error like 'connection failed%'`,
-          );
-          expect(Number(refused?.n)).toBeGreaterThan(0);
-        }, 30_000);
+        await vi.waitFor(
+          async () => {
+            const [refused] = await queryRows<{ n: number }>(
+              await database(),
+              sql`select count(*)::int as n from ${deliveries} where last_error like 'connection failed%'`,
+            );
+            expect(Number(refused?.n)).toBeGreaterThan(0);
+          },
+          { timeout: 30_000, interval: 25 },
+        );
       } else {
         await pause(2000); // attempts meanwhile find the port closed
       }
 
       const back = (receiver = await startReceiver(port));
       back.answer = { status: 503 };
-      await eventually(
-        () => expect(notificationsOf(back.received, subscriber).length).toBeGreaterThanOrEqual(16),
-        30_000,
-      );
+      await vi.waitFor(() => expect(notificationsOf(back.received, subscriber).length).toBeGreaterThanOrEqual(16), {
+        timeout: 30_000,
+        interval: 25,
+      });
       const answeredOk = new Set<ReceivedRequest>();
       back.answer = (request) => {
         answeredOk.add(request);
@@ -284,7 +290,10 @@ for (const kind of ['postgres', 'pglite'] as const) {
       };
       const expected = due ?? (await dueUpdateIds(await database(), subscriber));
       const delivered = () => notificationsOf(back.received, subscriber).filter((got) => answeredOk.has(got.request));
-      await eventually(() => expect(distinctUpdateIds(delivered())).toEqual(expected), 60_000);
+      await vi.waitFor(() => expect(distinctUpdateIds(delivered())).toEqual(expected), {
+        timeout: 60_000,
+        interval: 25,
+      });
 
       const works = new Set(delivered().map((got) => got.work));
       expect(works.size).toBe(8);
@@ -338,20 +347,29 @@ describe('delivery while PostgreSQL crashes and restarts [private postgres clust
     });
 
     await recordWorks(db, subscriber, 8);
-    await eventually(() => expect(notificationsOf(got.received, subscriber).length).toBeGreaterThan(10), 60_000);
+    await vi.waitFor(() => expect(notificationsOf(got.received, subscriber).length).toBeGreaterThan(10), {
+      timeout: 60_000,
+      interval: 25,
+    });
     await cluster!.stop('immediate');
     await pause(3000);
     await cluster!.start();
     holding = false;
-    await eventually(() => expect(service!.output()).toContain('LISTEN connection re-established'), 60_000);
+    await vi.waitFor(() => expect(service!.output()).toContain('LISTEN connection re-established'), {
+      timeout: 60_000,
+      interval: 25,
+    });
 
     await recordWorks(db, subscriber, 8);
     const expected = await dueUpdateIds(db, subscriber);
-    await eventually(
-      () => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected),
-      afterLeaseMs,
-    );
-    await eventually(async () => expect(await deliveryStatuses(db, subscriber)).toEqual({}), 60_000);
+    await vi.waitFor(() => expect(distinctUpdateIds(notificationsOf(got.received, subscriber))).toEqual(expected), {
+      timeout: afterLeaseMs,
+      interval: 25,
+    });
+    await vi.waitFor(async () => expect(await deliveryStatuses(db, subscriber)).toEqual({}), {
+      timeout: 60_000,
+      interval: 25,
+    });
     // The outcomes answered during the outage were recorded once it ended, not left to a lease
     // that would have sent those messages again.
     expect(expectRepeatsIdentical(notificationsOf(got.received, subscriber))).toBe(0);

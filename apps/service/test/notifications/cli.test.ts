@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openDatabase, type DatabaseConfig } from '../../src/db/database.js';
 import { deliveries } from '../../src/db/schema.js';
 import { subscribe } from '../../src/notifications/subscriptions.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, promoter } from '../support/fixtures.js';
-import { eventually, loopbackPolicy } from './harness.js';
+import { loopbackPolicy } from './harness.js';
 
 /** The status of an https GET that trusts only the given certificate authority. */
 function statusTrustingOnly(url: string, ca: string): Promise<number> {
@@ -104,7 +104,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('serve --sandbox allows loopback endpoints, says so, and delivers the confirmation from its own worker', async () => {
       const served = start([...target, 'serve', '--sandbox', '--events', '0'], { PORT: '0' });
       try {
-        await eventually(() => expect(served.output()).toContain('Try: curl'), 60_000);
+        await vi.waitFor(() => expect(served.output()).toContain('Try: curl'), { timeout: 60_000, interval: 25 });
         expect(served.output()).toMatch(/loopback .* allowed/);
         const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
         const token = /nw\.planner.*?(se_[A-Za-z0-9_-]{43})/.exec(served.output())![1]!;
@@ -114,11 +114,14 @@ for (const backend of ['pglite', 'postgres'] as const) {
           body: JSON.stringify({ api_endpoint: receiver.url }),
         });
         expect(response.status).toBe(200);
-        const confirmation = await eventually(() => {
-          const got = receiver.received.find((request) => request.body.includes('SubscriptionConfirmation'));
-          expect(got).toBeDefined();
-          return JSON.parse(got!.body) as { SubscribeURL: string };
-        }, 20_000);
+        const confirmation = await vi.waitFor(
+          () => {
+            const got = receiver.received.find((request) => request.body.includes('SubscriptionConfirmation'));
+            expect(got).toBeDefined();
+            return JSON.parse(got!.body) as { SubscribeURL: string };
+          },
+          { timeout: 20_000, interval: 25 },
+        );
         const httpsBaseUrl = /^HTTPS: (https:\/\/\S+) /m.exec(served.output())![1]!;
         const caFile = /NODE_EXTRA_CA_CERTS=(\S+)/.exec(served.output())![1]!;
         expect(confirmation.SubscribeURL.startsWith(`${httpsBaseUrl}/api-notifications/confirm?token=`)).toBe(true);
@@ -165,7 +168,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
       receiver.answer = { status: 500 };
       const worker = start([...target, 'worker'], { WEBHOOK_ALLOW: '127.0.0.0/8', WEBHOOK_RETRY_SCHEDULE: '0,100ms' });
       try {
-        await eventually(() => expect(receiver.received.length).toBe(2), 60_000);
+        await vi.waitFor(() => expect(receiver.received.length).toBe(2), { timeout: 60_000, interval: 25 });
       } finally {
         worker.child.kill('SIGINT');
         expect(await worker.exited).toBe(0);
@@ -205,7 +208,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('serve --sandbox --simulate records activity in the serving process and stops with it', async () => {
       const served = start([...target, 'serve', '--sandbox', '--events', '0', '--simulate', '20'], { PORT: '0' });
       try {
-        await eventually(() => expect(served.output()).toContain('Try: curl'), 60_000);
+        await vi.waitFor(() => expect(served.output()).toContain('Try: curl'), { timeout: 60_000, interval: 25 });
         expect(served.output()).toContain('Simulating 20 activities a second.');
         const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
         const tokens = [...served.output().matchAll(/\.highways\s.*?(se_[A-Za-z0-9_-]{43})/g)].map(
@@ -221,7 +224,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
           }
           return rows;
         };
-        await eventually(async () => expect(await polled()).toBeGreaterThan(0), 30_000);
+        await vi.waitFor(async () => expect(await polled()).toBeGreaterThan(0), { timeout: 30_000, interval: 25 });
       } finally {
         served.child.kill('SIGTERM');
         expect(await served.exited).toBe(0);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createUser } from '../../src/admin/users.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { issueToken } from '../../src/auth/tokens.js';
@@ -77,26 +77,16 @@ export async function startTestWorker(
   return Object.assign(worker, { advance: (ms: number) => void (offset += ms) });
 }
 
-/** Waits until `check` passes (it throws until then), up to `timeoutMs`. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
 /** Waits until `list()` holds exactly `count` items, and returns them. */
 export function arrived<T>(count: number, list: () => T[], timeoutMs?: number): Promise<T[]> {
-  return eventually(() => {
-    const items = list();
-    expect(items).toHaveLength(count);
-    return items;
-  }, timeoutMs);
+  return vi.waitFor(
+    () => {
+      const items = list();
+      expect(items).toHaveLength(count);
+      return items;
+    },
+    { timeout: timeoutMs ?? 10_000, interval: 25 },
+  );
 }
 
 /** The confirmation token of a subscription, read from its queued confirmation message. */

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { inspect } from 'node:util';
+import { vi } from 'vitest';
 import {
   collectPermits,
   createEventsClient,
@@ -175,25 +175,14 @@ export async function servicePicture(
 export const byPermitReference = (permits: PermitSummaryResponse[]): PermitSummaryResponse[] =>
   [...permits].sort((a, b) => (a.permit_reference_number < b.permit_reference_number ? -1 : 1));
 
-/** Calls `probe` every 250 ms until it returns a value other than undefined. */
-export async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 120_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
+/** Waits (vitest's `vi.waitFor`, every 250 ms) until `probe` answers a value other than undefined; the failure names `what`. */
+export function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
       const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      const reason = last instanceof Error ? String(last) : inspect(last);
-      throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${reason})` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+      if (value === undefined) throw new Error(`${what}: not within ${timeoutMs} ms`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
 }
