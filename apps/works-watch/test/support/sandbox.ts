@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventsClient, unwrap } from '@street-events/client';
-import { createServerDatabase } from '../../../service/test/support/databases.js';
+import { freshDatabase } from './postgres.js';
 import {
   freePort,
   seedSandbox,
@@ -33,7 +33,7 @@ export class Sandbox {
   ) {}
 
   static async start(events: number): Promise<Sandbox> {
-    const database = await createServerDatabase();
+    const database = await freshDatabase();
     try {
       const token = await seedSandbox(database.url, events);
       const port = await freePort();
