@@ -112,15 +112,16 @@ describe('the works page in Chromium', () => {
     await page.goto(app.url, { waitUntil: 'load' });
     await expect.poll(() => page.locator('#live').getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    const before = Number(await page.locator('#cursor').innerText());
+    // The cursor reads "–" until the page has the app's first status.
+    const cursor = async () => Number(await page.locator('#cursor').innerText());
+    await expect.poll(cursor, { timeout: 30_000 }).not.toBeNaN();
+    const before = await cursor();
     const pushed = () => page.locator('#push').evaluate((element) => Number(element.firstChild?.textContent));
     const pushedBefore = await pushed();
 
     const simulation = sandbox.startSimulation(5);
     try {
-      await expect
-        .poll(async () => Number(await page.locator('#cursor').innerText()), { timeout: 90_000 })
-        .toBeGreaterThan(before);
+      await expect.poll(cursor, { timeout: 90_000 }).toBeGreaterThan(before);
       await expect.poll(pushed, { timeout: 90_000 }).toBeGreaterThanOrEqual(pushedBefore + 3);
     } finally {
       await sandbox.stop(simulation, 'SIGINT');
