@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Tests here use real sockets, processes and databases; a loaded machine is slow, not wrong.
+    testTimeout: 20_000,
     reporters: ['default', ['json', { outputFile: 'artifacts/vitest-report.json' }]],
   },
 });
