@@ -161,7 +161,7 @@ export const environmentSchema = {
     },
     WORKER_CONCURRENCY: { ...wholeNumber(1, 64), description: 'Delivery attempts in flight per worker.' },
     SHUTDOWN_GRACE_MS: {
-      ...wholeNumber(1, 25_000),
+      ...wholeNumber(1, 60_000),
       description:
         'On SIGINT or SIGTERM, how long `serve`, `worker` and `simulate` may take to finish requests and delivery attempts in flight before the process ends anyway (exit code 1); a second signal ends it at once.',
     },
