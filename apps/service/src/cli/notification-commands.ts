@@ -88,6 +88,8 @@ export function addNotificationCommands(
     .command('retire')
     .description('retire a signing key: it stops signing and is no longer published')
     .argument('<kid>', 'the key id, as listed')
+    // A key id is a base64url thumbprint and may begin with "-": take it as the id, not an option.
+    .allowUnknownOption()
     .action((kid: string, _options, command: Command) =>
       withDatabase(command, async (db) => {
         await retireSigningKey(db, kid);

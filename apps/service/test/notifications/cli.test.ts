@@ -151,6 +151,12 @@ for (const backend of ['pglite', 'postgres'] as const) {
       expect(last.stderr).toContain('only active signing key');
     });
 
+    test('keys retire takes a key id that begins with a dash as the key id, not an option', async () => {
+      const retired = await cli([...target, 'keys', 'retire', '-nXYM0e9X0y97lYkgl7']);
+      expect(retired.code).toBe(1);
+      expect(retired.stderr).toContain('no active signing key -nXYM0e9X0y97lYkgl7');
+    });
+
     test('the worker command delivers; dead letters are listed and replayed with the same message id', async () => {
       const reference = await withDatabase(async ({ db }) => {
         const owner = await promoter(db);
