@@ -4,10 +4,7 @@
  */
 import { createEventsClient } from '@street-events/client';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import {
-  startFakeEventsService,
-  type FakeEventsService,
-} from '../../../packages/client/test/support/fake-events-service.js';
+import { startFakeEventsService, type FakeEventsService } from '@street-events/client/testing';
 import type { Log } from '../src/log.js';
 import { Reconciler } from '../src/reconciler.js';
 import { WatchStore } from '../src/store/store.js';

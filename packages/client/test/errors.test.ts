@@ -14,7 +14,7 @@ import {
   unwrap,
   type ErrorResponse,
 } from '../src/index.js';
-import { startFakeEventsService, type FakeEventsService } from './support/fake-events-service.js';
+import { startFakeEventsService, type FakeEventsService } from '../src/testing.js';
 
 let service: FakeEventsService;
 

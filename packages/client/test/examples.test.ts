@@ -12,12 +12,7 @@ import { pollUpdatesExample } from '../examples/poll-updates.js';
 import { receiveNotificationsExample } from '../examples/receive-notifications.js';
 import { searchPermitsExample } from '../examples/search-permits.js';
 import type { NotificationPayload } from '../src/index.js';
-import {
-  permitSummary,
-  startFakeEventsService,
-  updateRow,
-  type FakeEventsService,
-} from './support/fake-events-service.js';
+import { permitSummary, startFakeEventsService, updateRow, type FakeEventsService } from '../src/testing.js';
 import {
   confirmationMessage,
   generateTestKey,

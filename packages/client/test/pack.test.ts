@@ -209,4 +209,19 @@ describe('the published packages', () => {
     },
     90_000,
   );
+
+  it('serve a fake of the interface from the testing entry, which the client polls to the end', async () => {
+    const script = `
+      import { pollUpdateRows, createEventsClient } from "@street-events/client";
+      import { startFakeEventsService, updateRow } from "@street-events/client/testing";
+      const fake = await startFakeEventsService({ updates: [1, 2, 3].map((id) => updateRow(id)) });
+      const client = createEventsClient({ baseUrl: fake.baseUrl, token: "tok" });
+      const ids = [];
+      for await (const row of pollUpdateRows(client, { filters: { page_size: 2 } })) ids.push(row.update_id);
+      await fake.close();
+      console.log(JSON.stringify({ ids, requests: fake.requestsTo("/works/updates").length }));
+    `;
+    const { stdout } = await sh(process.execPath, ['--input-type=module', '-e', script], projectDir);
+    expect(JSON.parse(stdout)).toEqual({ ids: [1, 2, 3], requests: 2 });
+  }, 30_000);
 });

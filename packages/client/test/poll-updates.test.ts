@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEventsClient, pollUpdateRows, pollUpdates, ServerError, type UpdatesPage } from '../src/index.js';
-import { startFakeEventsService, updateRow, type FakeEventsService } from './support/fake-events-service.js';
+import { startFakeEventsService, updateRow, type FakeEventsService } from '../src/testing.js';
 
 let service: FakeEventsService;
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEventsClient, type RetryEvent, type RetryOptions } from '../src/index.js';
-import { startFakeEventsService, type FakeEventsService } from './support/fake-events-service.js';
+import { startFakeEventsService, type FakeEventsService } from '../src/testing.js';
 
 let service: FakeEventsService;
 

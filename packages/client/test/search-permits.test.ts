@@ -1,7 +1,7 @@
 import { propertyConstraints } from '@street-events/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collectPermits, createEventsClient, searchPermits } from '../src/index.js';
-import { permitSummary, startFakeEventsService, type FakeEventsService } from './support/fake-events-service.js';
+import { permitSummary, startFakeEventsService, type FakeEventsService } from '../src/testing.js';
 
 let service: FakeEventsService;
 const reference = (n: number) => `NW7001001${String(n).padStart(7, '0')}`;

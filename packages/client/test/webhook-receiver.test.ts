@@ -8,7 +8,7 @@ import {
   type SubscriptionConfirmationMessage,
   type WebhookReceiverOptions,
 } from '../src/index.js';
-import { startFakeEventsService, type FakeEventsService } from './support/fake-events-service.js';
+import { startFakeEventsService, type FakeEventsService } from '../src/testing.js';
 import {
   confirmationMessage,
   generateTestKey,

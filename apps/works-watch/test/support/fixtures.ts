@@ -1,6 +1,6 @@
 /** Rows of the interface, as the service sends them, for tests of the store and the page. */
 import type { PermitSummaryResponse, WorkUpdateSummary } from '@street-events/client';
-import { permitSummary } from '../../../../packages/client/test/support/fake-events-service.js';
+import { permitSummary } from '@street-events/client/testing';
 
 export function update(
   update_id: number,

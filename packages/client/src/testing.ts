@@ -1,18 +1,27 @@
-// A small fake of the event interface on a random loopback port, following the documented
-// semantics the helpers rely on: the polling cursor (`next_update` is the update_id of the last
-// row returned, `update_id` returns ids above it, a replacement cursor for a stale one), permit
-// search (at most 1000 unique references, page_size 100 to 500, `next_cursor` the position of the last permit, the page short when
-// exhausted), the webhook keys and the confirmation URL. Failures (any status with headers,
-// a dropped connection, a slow answer) can be queued for the next requests.
+/// <reference types="node" />
+/**
+ * `@street-events/client/testing`: a fake of the event interface for your own tests, on a random
+ * loopback port (Node only). It follows the documented semantics a poller and a searcher rely on:
+ * the polling cursor (`next_update` is the update_id of the last row returned, `update_id` returns
+ * ids above it, a replacement cursor for a stale one), permit search (the bounds of
+ * `work_reference_numbers` and `page_size` are the document's, `next_cursor` the position of the
+ * last permit, the page short when exhausted), the webhook keys and the confirmation URL. Failures
+ * (any status with headers, a dropped connection, a slow answer) can be queued for the next
+ * requests, to prove that your code retries, backs off and resumes. It serves under `/v7` and
+ * `/v7/event` alike.
+ */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { propertyConstraints } from '@street-events/types';
 import type {
   ErrorResponse,
   GetSubscriptionsResponse,
   PermitSearchRequest,
   PermitSummaryResponse,
   WorkUpdateSummary,
-} from '../../src/index.js';
+} from './index.js';
+
+const { page_size: pageSizeBounds, work_reference_numbers: referenceBounds } = propertyConstraints.PermitSearchRequest;
 
 export interface ReceivedRequest {
   method: string;
@@ -42,6 +51,7 @@ export interface FakeEventsServiceOptions {
   webhookKeys?: unknown[];
 }
 
+/** Starts the fake on 127.0.0.1 and a random port; `close()` it when done. Point a client at `baseUrl`. */
 export async function startFakeEventsService(options: FakeEventsServiceOptions = {}) {
   const state = {
     updates: options.updates ?? [],
@@ -93,7 +103,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
   }
 
   function route({ method, url, body }: ReceivedRequest): [number, unknown?] {
-    const path = url.pathname;
+    const path = url.pathname.replace(/^\/v7\/event\//, '/v7/');
     if (method === 'GET' && path === '/v7/works/updates') return poll(url.searchParams);
     if (method === 'POST' && path === '/v7/permits/search')
       return search(JSON.parse(body || '{}') as PermitSearchRequest);
@@ -126,9 +136,14 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
 
   function search(request: PermitSearchRequest): [number, unknown] {
     const references = request.work_reference_numbers;
-    const pageSize = request.page_size ?? 100;
-    if (!Number.isInteger(pageSize) || pageSize < 100 || pageSize > 500) return [400, errorBody(400, 'page_size')];
-    if (references && (references.length > 1000 || new Set(references).size !== references.length)) {
+    const pageSize = request.page_size ?? pageSizeBounds.default;
+    if (!Number.isInteger(pageSize) || pageSize < pageSizeBounds.minimum || pageSize > pageSizeBounds.maximum) {
+      return [400, errorBody(400, 'page_size')];
+    }
+    if (
+      references &&
+      (references.length > referenceBounds.maxItems || new Set(references).size !== references.length)
+    ) {
       return [400, errorBody(400, 'work_reference_numbers')];
     }
     const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
@@ -146,9 +161,9 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     state,
     requests,
     confirmedTokens,
-    /** The requests to a path (without the /v7 prefix). */
+    /** The requests to a path (without the /v7 or /v7/event prefix). */
     requestsTo(path: string): ReceivedRequest[] {
-      return requests.filter((request) => request.url.pathname === `/v7${path}` || request.url.pathname === path);
+      return requests.filter((request) => [`/v7${path}`, `/v7/event${path}`, path].includes(request.url.pathname));
     },
     /** The next requests fail, one failure each, in order. */
     failNext(...next: Failure[]): void {
