@@ -95,7 +95,7 @@ export const environmentSchema = {
     AUTH_CACHE_TTL_MS: {
       ...wholeNumber(0, defaultAuthenticationCache.ttlMs),
       description:
-        'How long an authenticated caller is reused; a token revoked (or a contract changed) by another process stops being honoured within this time. `0` looks the token up on every request.',
+        'How long an authenticated caller is reused. Revocations and contract changes made through the service or its commands take effect at once (announced with NOTIFY); one made by hand in the database, within this time. `0` looks the token up on every request.',
     },
     BODY_LIMIT_BYTES: {
       ...wholeNumber(0, 1024 * 1024),

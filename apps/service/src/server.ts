@@ -54,6 +54,7 @@ export async function startServer(
   const metrics = createMetrics(handle.db, { primary: handle.db, polling: pollDb, search: searchDb });
   const app = await buildApp({
     db: handle.db,
+    listen: handle.listen,
     pollDb,
     searchDb,
     metrics: { metrics, open: config.metricsPublic },

@@ -1,10 +1,10 @@
 /**
- * The cache of authenticated callers: reuse within its time to live, immediate effect of
- * revocations and contract changes made in this process, a bounded staleness for changes made
- * elsewhere, and a bounded size.
+ * The cache of authenticated callers: reuse within its time to live, immediate effect of the
+ * revocations and contract changes announced on the database (by any process), a bounded
+ * staleness for changes made by hand, and a bounded size.
  */
 import { eq } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { addContract, removeContract } from '../src/admin/contracts.js';
 import { createUser } from '../src/admin/users.js';
 import { AuthenticationCache } from '../src/auth/authentication-cache.js';
@@ -27,7 +27,19 @@ describeEachDatabase('authentication cache', (database) => {
     return issueToken(db, user.username);
   }
 
-  /** A revocation made by another process: straight in the database, unseen by this one. */
+  const stops: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) await stop();
+  });
+
+  /** A cache that hears the credential changes announced on the database. */
+  async function listeningCache() {
+    const cache = new AuthenticationCache(database.db, { ttlMs: 60_000, maxEntries: 10 });
+    stops.push(await cache.listen(database.listen));
+    return cache;
+  }
+
+  /** A change made by hand, straight in the database: nothing announces it. */
   const revokeElsewhere = (db: Database, token: string) =>
     db
       .update(apiTokens)
@@ -39,7 +51,7 @@ describeEachDatabase('authentication cache', (database) => {
     return { now: () => at, advance: (ms: number) => (at += ms) };
   }
 
-  test('a token revoked by another process still authenticates until its cached caller expires, then not', async () => {
+  test('a token revoked by hand in the database still authenticates until its cached caller expires, then not', async () => {
     const { db } = database;
     const clock = manualClock();
     const cache = new AuthenticationCache(db, { ttlMs: 5_000, maxEntries: 10, now: clock.now });
@@ -52,18 +64,36 @@ describeEachDatabase('authentication cache', (database) => {
     expect(await cache.authenticate(token)).toBeNull();
   });
 
-  test('a token revoked in this process is refused at once', async () => {
+  test('a token revoked through revokeToken is refused as soon as the change is heard, long before the time to live', async () => {
+    const { db } = database;
+    const cache = await listeningCache();
+    const { token, prefix } = await plannerToken(db);
+    expect(await cache.authenticate(token)).not.toBeNull();
+    await revokeToken(db, prefix);
+    await vi.waitFor(async () => expect(await cache.authenticate(token)).toBeNull(), { timeout: 10_000 });
+  });
+
+  test('a cache that does not listen keeps a caller revoked through revokeToken until its time to live', async () => {
     const { db } = database;
     const cache = new AuthenticationCache(db, { ttlMs: 60_000, maxEntries: 10 });
     const { token, prefix } = await plannerToken(db);
     expect(await cache.authenticate(token)).not.toBeNull();
     await revokeToken(db, prefix);
-    expect(await cache.authenticate(token)).toBeNull();
+    expect(await cache.authenticate(token)).not.toBeNull();
   });
 
-  test('a contract added or removed in this process shows in the contractor’s caller at once', async () => {
+  test('a lookup in flight when a change is heard is answered but not kept', async () => {
+    const cache = new AuthenticationCache(database.db, { ttlMs: 60_000, maxEntries: 10 });
+    const { token } = await plannerToken(database.db);
+    const answer = cache.authenticate(token);
+    cache.forgetAll();
+    expect(await answer).not.toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  test('a contract added or removed shows in the contractor’s caller as soon as the change is heard', async () => {
     const { db } = database;
-    const cache = new AuthenticationCache(db, { ttlMs: 60_000, maxEntries: 10 });
+    const cache = await listeningCache();
     const [first, second] = [await promoter(db), await promoter(db)];
     const firm = await contractor(db);
     await addContract(db, { contractor: firm.name, promoter: first.name });
@@ -73,9 +103,9 @@ describeEachDatabase('authentication cache', (database) => {
 
     expect(await promotersOf()).toEqual([first.id]);
     await addContract(db, { contractor: firm.name, promoter: second.name });
-    expect(await promotersOf()).toEqual([first.id, second.id]);
+    await vi.waitFor(async () => expect(await promotersOf()).toEqual([first.id, second.id]), { timeout: 10_000 });
     await removeContract(db, { contractor: firm.name, promoter: first.name });
-    expect(await promotersOf()).toEqual([second.id]);
+    await vi.waitFor(async () => expect(await promotersOf()).toEqual([second.id]), { timeout: 10_000 });
   });
 
   test('with a time to live of 0 every call looks the token up', async () => {

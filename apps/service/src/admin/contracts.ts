@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { credentialsChanged } from '../auth/tokens.js';
+import { announceCredentialsChanged } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
 import { contracts, organisations } from '../db/schema.js';
 import type { AuditEventType } from '../enums.js';
@@ -59,9 +59,9 @@ async function changeContract(
     const contractor = await requireOrganisation(tx, input.contractor, 'contractor');
     const promoter = await requireOrganisation(tx, input.promoter, 'promoter');
     await change(tx, { contractor, promoter }, context);
+    // A contractor's caller lists its active contracts: cached callers are out of date.
+    await announceCredentialsChanged(tx);
   });
-  // A contractor's caller lists its active contracts: cached callers are out of date.
-  credentialsChanged();
 }
 
 export async function addContract(

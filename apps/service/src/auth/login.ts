@@ -17,7 +17,7 @@ import { loginKeys, loginSessions, organisations, users } from '../db/schema.js'
 import { LockedError, NotFoundError, UnauthenticatedError } from '../errors.js';
 import type { Caller } from './caller.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
-import { credentialsChanged, tokenHash, withActiveContracts } from './tokens.js';
+import { announceCredentialsChanged, tokenHash, withActiveContracts } from './tokens.js';
 
 type AuthenticationResponse = components['schemas']['AuthenticationResponse'];
 type RefreshResponse = components['schemas']['RefreshResponse'];
@@ -240,11 +240,13 @@ export async function setPassword(db: Database, username: string, email: string,
 export async function revokeSessions(db: Database, username: string, now: Date = new Date()): Promise<number> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (!user) throw new NotFoundError(`no user ${username}`, 'username');
-  const revoked = await db
-    .update(loginSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(loginSessions.userId, user.id), isNull(loginSessions.revokedAt)))
-    .returning({ id: loginSessions.id });
-  credentialsChanged();
-  return revoked.length;
+  return db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(loginSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(loginSessions.userId, user.id), isNull(loginSessions.revokedAt)))
+      .returning({ id: loginSessions.id });
+    await announceCredentialsChanged(tx);
+    return revoked.length;
+  });
 }

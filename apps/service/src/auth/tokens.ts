@@ -3,7 +3,7 @@
  * is stored, with its first characters to tell tokens apart; the token itself is shown once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { apiTokens, contracts, organisations, users } from '../db/schema.js';
 import { NotFoundError } from '../errors.js';
@@ -17,19 +17,16 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-let generation = 0;
-
 /**
- * A number that changes whenever this process revokes a token or changes a contract, the
- * facts an authenticated caller is made of; cached callers of an older generation are void.
+ * The channel on which a change to the facts an authenticated caller is made of (a token
+ * revoked, a contract added or removed, a user's login sessions revoked) is announced. Every
+ * authentication cache LISTENs on it, in every process on the database, and forgets its callers.
  */
-export function credentialsGeneration(): number {
-  return generation;
-}
+export const credentialsChannel = 'street_events_credentials';
 
-/** Records that callers authenticated before now may be out of date. */
-export function credentialsChanged(): void {
-  generation += 1;
+/** Announces a credential change when `tx` commits (at once outside a transaction). */
+export async function announceCredentialsChanged(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_notify(${credentialsChannel}, '')`);
 }
 
 /** Issues a new token for the user: `se_` and 32 random bytes in base64url. */
@@ -44,14 +41,16 @@ export async function issueToken(db: Database, username: string): Promise<{ toke
 
 /** Revokes the live tokens shown as `prefix`; returns how many. */
 export async function revokeToken(db: Database, prefix: string): Promise<number> {
-  const revoked = await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.tokenPrefix, prefix), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  if (revoked.length === 0) throw new NotFoundError(`no live token ${prefix}`);
-  credentialsChanged();
-  return revoked.length;
+  return db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.tokenPrefix, prefix), isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id });
+    if (revoked.length === 0) throw new NotFoundError(`no live token ${prefix}`);
+    await announceCredentialsChanged(tx);
+    return revoked.length;
+  });
 }
 
 /** The caller a token stands for, or null when the token is unknown or revoked. */

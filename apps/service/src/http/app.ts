@@ -18,7 +18,7 @@ import type { Caller } from '../auth/caller.js';
 import type { LoginOptions } from '../auth/login.js';
 import { tokenHash } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
+import type { Database, DatabaseHandle } from '../db/database.js';
 import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
 import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
@@ -51,6 +51,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Reuse of authenticated callers (see auth/authentication-cache.ts); 5 s, 10 000 callers by default. */
   authenticationCache?: AuthenticationCacheOptions;
+  /**
+   * LISTEN on the database (`DatabaseHandle.listen`): the authentication cache hears credential
+   * changes made by any process at once. Without it they take effect within the cache's time to live.
+   */
+  listen?: DatabaseHandle['listen'];
   /** The notification operations and links (subscriptions, confirmation, webhook keys); not served when absent. */
   notifications?: Omit<NotificationRoutesOptions, 'db'>;
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
@@ -150,8 +155,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler(methodsByPath(routes)));
   addGlobalHooks(app);
   app.decorateRequest('caller', undefined);
+  const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
+  if (options.listen) app.addHook('onClose', await authentication.listen(options.listen));
   app.decorate('interfaceRouting', {
-    authentication: new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache),
+    authentication,
     limit: options.rateLimit && options.rateLimit.max > 0 ? await rateLimiter(app, options.rateLimit) : undefined,
   });
 
