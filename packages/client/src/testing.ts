@@ -51,14 +51,23 @@ export interface FakeEventsServiceOptions {
   webhookKeys?: unknown[];
 }
 
+/** What the fake answers from; change it at any time. */
+export interface FakeEventsState {
+  updates: WorkUpdateSummary[];
+  staleCursors: Map<number, number>;
+  permits: PermitSummaryResponse[];
+  webhookKeys: unknown[];
+  subscriptions: GetSubscriptionsResponse[];
+}
+
 /** Starts the fake on 127.0.0.1 and a random port; `close()` it when done. Point a client at `baseUrl`. */
 export async function startFakeEventsService(options: FakeEventsServiceOptions = {}) {
-  const state = {
+  const state: FakeEventsState = {
     updates: options.updates ?? [],
     staleCursors: options.staleCursors ?? new Map<number, number>(),
     permits: options.permits ?? [],
     webhookKeys: options.webhookKeys ?? [],
-    subscriptions: [] as GetSubscriptionsResponse[],
+    subscriptions: [],
   };
   const requests: ReceivedRequest[] = [];
   const failures: Failure[] = [];
@@ -67,91 +76,12 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => void answer(request, response, Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => {
+      const received = receivedRequest(request, Buffer.concat(chunks).toString('utf8'));
+      requests.push(received);
+      void answer(response, failures.shift(), () => route(state, confirmedTokens, received), `req-${requests.length}`);
+    });
   });
-
-  async function answer(request: IncomingMessage, response: ServerResponse, requestBody: string) {
-    const received: ReceivedRequest = {
-      method: request.method ?? '',
-      url: new URL(request.url ?? '/', 'http://127.0.0.1'),
-      headers: request.headers,
-      body: requestBody,
-      receivedAt: Date.now(),
-    };
-    requests.push(received);
-    const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
-      if (response.destroyed) return;
-      if (body === undefined) response.writeHead(status, headers).end();
-      else response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-    };
-    const sendBodyLate = async (status: number, body: unknown, headers: Record<string, string>, delayMs: number) => {
-      response.writeHead(status, { 'content-type': 'application/json', ...headers }).flushHeaders();
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (!response.destroyed) response.end(JSON.stringify(body));
-    };
-
-    const failure = failures.shift();
-    if (failure === 'drop') return request.socket.destroy();
-    if (failure && 'delayMs' in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
-    else if (failure && 'status' in failure)
-      return send(failure.status, failure.body ?? errorBody(failure.status), failure.headers);
-
-    const [status, body] = route(received);
-    const headers = { 'x-request-id': `req-${requests.length}` };
-    if (failure && 'bodyDelayMs' in failure) return sendBodyLate(status, body, headers, failure.bodyDelayMs);
-    send(status, body, headers);
-  }
-
-  function route({ method, url, body }: ReceivedRequest): [number, unknown?] {
-    const path = url.pathname.replace(/^\/v7\/event\//, '/v7/');
-    if (method === 'GET' && path === '/v7/works/updates') return poll(url.searchParams);
-    if (method === 'POST' && path === '/v7/permits/search')
-      return search(JSON.parse(body || '{}') as PermitSearchRequest);
-    if (method === 'GET' && path === '/v7/api-notifications/subscriptions') return [200, state.subscriptions];
-    if (method === 'GET' && path === '/.well-known/webhook-keys') return [200, { keys: state.webhookKeys }];
-    if (method === 'GET' && path === '/v7/api-notifications/confirm') {
-      confirmedTokens.push(url.searchParams.get('token') ?? '');
-      return [200, { confirmed: true }];
-    }
-    return [404, errorBody(404)];
-  }
-
-  function poll(query: URLSearchParams): [number, unknown] {
-    const pageSize = Number(query.get('page_size') ?? 100);
-    const after = query.get('update_id');
-    const startDate = query.get('start_date');
-    const prefixes = query.getAll('workstream_prefix');
-    const found = state.updates.filter(
-      (row) =>
-        (after === null || row.update_id > Number(after)) &&
-        (startDate === null || row.update_date_time >= startDate) &&
-        (prefixes.length === 0 || prefixes.some((prefix) => row.work_reference_number.slice(6, 9) === prefix)),
-    );
-    const rows = found.slice(0, pageSize);
-    if (found.length > pageSize) return [200, { rows, next_update: rows.at(-1)!.update_id }];
-    if (rows.length > 0 || after === null) return [200, { rows, next_update: null }];
-    const replacement = state.staleCursors.get(Number(after));
-    return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];
-  }
-
-  function search(request: PermitSearchRequest): [number, unknown] {
-    const references = request.work_reference_numbers;
-    const pageSize = request.page_size ?? pageSizeBounds.default;
-    if (!Number.isInteger(pageSize) || pageSize < pageSizeBounds.minimum || pageSize > pageSizeBounds.maximum) {
-      return [400, errorBody(400, 'page_size')];
-    }
-    if (
-      references &&
-      (references.length > referenceBounds.maxItems || new Set(references).size !== references.length)
-    ) {
-      return [400, errorBody(400, 'work_reference_numbers')];
-    }
-    const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
-    const start = request.next_cursor ?? 0;
-    const rows = visible.slice(start, start + pageSize);
-    return [200, { rows, next_cursor: rows.length > 0 ? start + rows.length : start }];
-  }
-
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -179,6 +109,103 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
+}
+
+function receivedRequest(request: IncomingMessage, body: string): ReceivedRequest {
+  return {
+    method: request.method ?? '',
+    url: new URL(request.url ?? '/', 'http://127.0.0.1'),
+    headers: request.headers,
+    body,
+    receivedAt: Date.now(),
+  };
+}
+
+/** Answers a request: as its failure says, if one was queued, otherwise as `routed` says. */
+async function answer(
+  response: ServerResponse,
+  failure: Failure | undefined,
+  routed: () => [number, unknown?],
+  requestId: string,
+): Promise<void> {
+  if (failure === 'drop') return void response.socket?.destroy();
+  if (failure && 'delayMs' in failure) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+  else if (failure && 'status' in failure) {
+    return send(response, failure.status, failure.body ?? errorBody(failure.status), failure.headers);
+  }
+  const [status, body] = routed();
+  const headers = { 'x-request-id': requestId };
+  if (failure && 'bodyDelayMs' in failure) return sendBodyLate(response, status, body, headers, failure.bodyDelayMs);
+  send(response, status, body, headers);
+}
+
+function send(response: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
+  if (response.destroyed) return;
+  if (body === undefined) response.writeHead(status, headers).end();
+  else response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+async function sendBodyLate(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+  delayMs: number,
+): Promise<void> {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).flushHeaders();
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  if (!response.destroyed) response.end(JSON.stringify(body));
+}
+
+function route(
+  state: FakeEventsState,
+  confirmedTokens: string[],
+  { method, url, body }: ReceivedRequest,
+): [number, unknown?] {
+  const path = url.pathname.replace(/^\/v7\/event\//, '/v7/');
+  if (method === 'GET' && path === '/v7/works/updates') return poll(state, url.searchParams);
+  if (method === 'POST' && path === '/v7/permits/search')
+    return search(state, JSON.parse(body || '{}') as PermitSearchRequest);
+  if (method === 'GET' && path === '/v7/api-notifications/subscriptions') return [200, state.subscriptions];
+  if (method === 'GET' && path === '/.well-known/webhook-keys') return [200, { keys: state.webhookKeys }];
+  if (method === 'GET' && path === '/v7/api-notifications/confirm') {
+    confirmedTokens.push(url.searchParams.get('token') ?? '');
+    return [200, { confirmed: true }];
+  }
+  return [404, errorBody(404)];
+}
+
+function poll(state: FakeEventsState, query: URLSearchParams): [number, unknown] {
+  const pageSize = Number(query.get('page_size') ?? 100);
+  const after = query.get('update_id');
+  const startDate = query.get('start_date');
+  const prefixes = query.getAll('workstream_prefix');
+  const found = state.updates.filter(
+    (row) =>
+      (after === null || row.update_id > Number(after)) &&
+      (startDate === null || row.update_date_time >= startDate) &&
+      (prefixes.length === 0 || prefixes.some((prefix) => row.work_reference_number.slice(6, 9) === prefix)),
+  );
+  const rows = found.slice(0, pageSize);
+  if (found.length > pageSize) return [200, { rows, next_update: rows.at(-1)!.update_id }];
+  if (rows.length > 0 || after === null) return [200, { rows, next_update: null }];
+  const replacement = state.staleCursors.get(Number(after));
+  return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];
+}
+
+function search(state: FakeEventsState, request: PermitSearchRequest): [number, unknown] {
+  const references = request.work_reference_numbers;
+  const pageSize = request.page_size ?? pageSizeBounds.default;
+  if (!Number.isInteger(pageSize) || pageSize < pageSizeBounds.minimum || pageSize > pageSizeBounds.maximum) {
+    return [400, errorBody(400, 'page_size')];
+  }
+  if (references && (references.length > referenceBounds.maxItems || new Set(references).size !== references.length)) {
+    return [400, errorBody(400, 'work_reference_numbers')];
+  }
+  const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
+  const start = request.next_cursor ?? 0;
+  const rows = visible.slice(start, start + pageSize);
+  return [200, { rows, next_cursor: rows.length > 0 ? start + rows.length : start }];
 }
 
 export type FakeEventsService = Awaited<ReturnType<typeof startFakeEventsService>>;

@@ -37,10 +37,13 @@ function isoTime(value: string): Date {
   return date;
 }
 
-export function addNotificationCommands(
-  program: Command,
-  { withDatabase, runUntilSignal, print, config }: CommandSupport,
-): void {
+export function addNotificationCommands(program: Command, support: CommandSupport): void {
+  addWorkerCommand(program, support);
+  addKeyCommands(program, support);
+  addDeliveryCommands(program, support);
+}
+
+function addWorkerCommand(program: Command, { runUntilSignal, config }: CommandSupport): void {
   program
     .command('worker')
     .description('deliver notifications until interrupted (several workers may share one PostgreSQL database)')
@@ -61,7 +64,9 @@ export function addNotificationCommands(
         };
       }),
     );
+}
 
+function addKeyCommands(program: Command, { withDatabase, print }: CommandSupport): void {
   const keys = program
     .command('keys')
     .description('webhook signing keys (public keys at GET /.well-known/webhook-keys)');
@@ -96,7 +101,9 @@ export function addNotificationCommands(
         console.error(`signing key ${kid} retired`);
       }),
     );
+}
 
+function addDeliveryCommands(program: Command, { withDatabase, print }: CommandSupport): void {
   const deliveries = program.command('deliveries').description('notification deliveries');
   deliveries
     .command('dead')

@@ -44,6 +44,7 @@ type Handlers = { [Id in OperationId]: Handler<Id> };
 const optionalDate = (value: string | null | undefined): Date | null | undefined =>
   value === null || value === undefined ? value : new Date(value);
 
+// eslint-disable-next-line max-lines-per-function -- a table: one handler per operation of the document
 function handlers(db: Database): Handlers {
   return {
     submitWork: async ({ body: work, write }) => {
