@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { marked } from 'marked';
 // The same comparison as the breaking-change check of @street-events/openapi.
 import { CHANGE_TYPES, compareDocuments } from '../../../packages/openapi/scripts/openapi-changes.mjs';
 
@@ -24,6 +25,9 @@ const redoclyCli = join(dirname(require.resolve('@redocly/cli/package.json')), '
 export const SITE_TITLE = 'Street works event interface';
 /** The page of changes between consecutive versions. */
 export const CHANGES_PAGE = 'changes.html';
+/** The page on sizing a deployment: the "Sizing" section of the service's README. */
+export const SIZING_PAGE = 'sizing.html';
+const serviceReadme = join(appDir, '..', 'service', 'README.md');
 /** Anchor of the "Decisions" section of the overview on a reference page. */
 export const DECISIONS_ANCHOR = '#/section/decisions';
 
@@ -420,6 +424,7 @@ export function renderIndex(versions) {
         <a class="button" id="decisions-link" href="${latestHref}${DECISIONS_ANCHOR}">Decisions</a>
         <a class="button" id="changes-link" href="${CHANGES_PAGE}">What changed between versions</a>
         <a class="button" id="login-link" href="login/index.html">Login and token refresh</a>
+        <a class="button" id="sizing-link" href="${SIZING_PAGE}">Sizing a deployment</a>
       </div>
       <p class="hint">The <em>Decisions</em> section records how this service settles what the interface leaves open.</p>
     </section>
@@ -507,12 +512,36 @@ export function renderChanges(versions) {
     .reverse()
     .map(([before, after]) => renderComparison(before, after))
     .join('');
+  return pageShell({
+    title: 'What changed',
+    heading: 'What changed between versions',
+    intro: `Computed from the OpenAPI documents of each pair of consecutive versions: operations, webhook messages,
+      servers and security, classified as the release check classifies them. <a href="index.html">All versions</a>`,
+    style: `
+    .summary { margin: 0 0 8px; color: #5b6473; }
+    .count { display: inline-block; border-radius: 999px; padding: 1px 10px; font-size: 0.85rem; background: #eef1f5; margin-right: 6px; }
+    .count.breaking, .type.breaking { background: #fde2e1; color: #8a1c13; }
+    .count.non-breaking, .type.non-breaking { background: #e3f4e6; color: #1d5c2a; }
+    .count.deprecated, .type.deprecated { background: #fff3d6; color: #7a5200; }
+    td.where code { font: 0.82rem/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-word; }
+    .type { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.8rem; background: #eef1f5; white-space: nowrap; }
+    .detail { color: #5b6473; font-size: 0.82rem; white-space: pre-wrap; word-break: break-word; }`,
+    main: sections,
+  });
+}
+
+/**
+ * A page of the site beside the references: the header, and `main` in cards.
+ *
+ * @param {{ title: string, heading: string, intro: string, style: string, main: string }} page
+ */
+function pageShell({ title, heading, intro, style, main }) {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>What changed · ${escapeHtml(SITE_TITLE)}</title>
+  <title>${escapeHtml(title)} · ${escapeHtml(SITE_TITLE)}</title>
   <style>
     body { margin: 0; background: #f5f7fa; color: #1f2937; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
     header { background: #0f2a4a; color: #fff; padding: 32px 24px; }
@@ -523,32 +552,49 @@ export function renderChanges(versions) {
     main { padding: 24px; }
     .card { background: #fff; border: 1px solid #e2e6eb; border-radius: 10px; padding: 18px 20px; margin-bottom: 20px; }
     h2 { margin: 0 0 6px; font-size: 1.2rem; }
-    .summary { margin: 0 0 8px; color: #5b6473; }
-    .count { display: inline-block; border-radius: 999px; padding: 1px 10px; font-size: 0.85rem; background: #eef1f5; margin-right: 6px; }
-    .count.breaking, .type.breaking { background: #fde2e1; color: #8a1c13; }
-    .count.non-breaking, .type.non-breaking { background: #e3f4e6; color: #1d5c2a; }
-    .count.deprecated, .type.deprecated { background: #fff3d6; color: #7a5200; }
     table { width: 100%; border-collapse: collapse; font-size: 0.9rem; }
     th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-top: 1px solid #e2e6eb; }
-    td.where code { font: 0.82rem/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-word; }
-    .type { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.8rem; background: #eef1f5; white-space: nowrap; }
-    .detail { color: #5b6473; font-size: 0.82rem; white-space: pre-wrap; word-break: break-word; }
-    code { background: #eef1f5; border-radius: 4px; padding: 1px 4px; }
+    code { background: #eef1f5; border-radius: 4px; padding: 1px 4px; }${style}
   </style>
 </head>
 <body>
   <header>
     <div class="inner">
-      <h1>What changed between versions</h1>
-      <p>Computed from the OpenAPI documents of each pair of consecutive versions: operations, webhook messages,
-      servers and security, classified as the release check classifies them. <a href="index.html">All versions</a></p>
+      <h1>${escapeHtml(heading)}</h1>
+      <p>${intro}</p>
     </div>
   </header>
-  <main>${sections}
+  <main>${main}
   </main>
 </body>
 </html>
 `;
+}
+
+// ---------------------------------------------------------------------------
+// The "Sizing" page
+
+/**
+ * The "Sizing" section of the service's README (measured costs × the national load → cores,
+ * replicas and workers; partitioning the audit events), as a page of the site.
+ *
+ * @param {string} readme  the service's README, in Markdown
+ */
+export function renderSizing(readme) {
+  const section = /^## Sizing\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
+  if (!section) throw new Error(`No "## Sizing" section in ${serviceReadme}`);
+  return pageShell({
+    title: 'Sizing',
+    heading: 'Sizing a deployment',
+    intro: `What a national deployment of the service needs, from the per-request costs the service's benchmark
+      measures: processes, cores, standbys and workers, and how to partition the audit events as they grow.
+      <a href="index.html">All versions</a>`,
+    style: `
+    .card table { margin: 12px 0; }
+    .card h3 { font-size: 1.05rem; }`,
+    main: `
+    <article class="card sizing">${marked.parse(section, { async: false })}</article>`,
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -568,6 +614,7 @@ async function main() {
 
   await writeFile(join(distDir, 'index.html'), renderIndex(versions));
   await writeFile(join(distDir, CHANGES_PAGE), renderChanges(versions));
+  await writeFile(join(distDir, SIZING_PAGE), renderSizing(await readFile(serviceReadme, 'utf8')));
   console.log(
     `Built ${versions.length} reference pages and index.html in ${((performance.now() - started) / 1000).toFixed(1)} s (concurrency ${concurrency}).`,
   );

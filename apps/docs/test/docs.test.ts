@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHANGES_PAGE, DECISIONS_ANCHOR, SITE_TITLE, loadVersions } from '../scripts/build.mjs';
+import { CHANGES_PAGE, DECISIONS_ANCHOR, SITE_TITLE, SIZING_PAGE, loadVersions } from '../scripts/build.mjs';
 import { startStaticServer, type StaticServer } from '../scripts/static-server.mjs';
 // The decorator that writes the sentence when the documents are bundled.
 import { rolesSentence } from '../../../openapi/plugins/street-events.mjs';
@@ -298,6 +298,20 @@ describe('static API reference in Chromium, offline', () => {
     expect(await latest.locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await latest.innerText()).toContain('contractor_without_active_contract');
     await page.screenshot({ path: join(artifactsDir, 'changes.png'), fullPage: true });
+    expectSelfContained();
+  });
+
+  it('the sizing page, linked from the index, turns measured costs into processes and standbys, and plans partitioning, offline', async () => {
+    await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    await page.locator('#sizing-link').click();
+    await page.waitForURL(`${server.origin}/${SIZING_PAGE}`);
+    expect(await page.locator('h1').innerText()).toBe('Sizing a deployment');
+    const costs = page.locator('article.sizing table').first();
+    expect(await costs.locator('th').allInnerTexts()).toContain('CPU per request');
+    expect(await costs.locator('tbody tr').count()).toBeGreaterThanOrEqual(4);
+    const text = await page.locator('article.sizing').innerText();
+    for (const topic of ['tail poll', 'permit search', 'worker', 'standby', 'partition']) expect(text).toContain(topic);
+    await page.screenshot({ path: join(artifactsDir, 'sizing.png'), fullPage: true });
     expectSelfContained();
   });
 
