@@ -24,6 +24,7 @@ import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { metricsRoutes, type ServiceMetrics } from './metrics.js';
 import { loadDocument, methodsByPath } from './openapi.js';
+import { consoleRoutes, type ConsoleRoutesOptions } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
 import { internalRoutes } from './routes/internal.js';
 import { loginRoutes } from './routes/login.js';
@@ -66,6 +67,8 @@ export interface AppOptions {
   metrics?: { metrics: ServiceMetrics; open: boolean };
   /** Login (`POST /v7/work/authenticate`, `POST /v7/party/refresh`); switched off when absent. */
   login?: LoginOptions;
+  /** The console at `/console` (see routes/console.ts); not served when absent. */
+  console?: ConsoleRoutesOptions;
 }
 
 /**
@@ -174,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.notifications) await app.register(notificationRoutes, { ...options.notifications, db: options.db });
   await app.register(internalRoutes, { db: options.db, clock: options.clock });
   if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
+  if (options.console) await app.register(consoleRoutes, options.console);
   return app;
 }
 

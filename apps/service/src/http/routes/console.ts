@@ -1,0 +1,65 @@
+/**
+ * The console at `/console`: a page for developing a receiver against the service, a client of
+ * the operator API (console/, bundled into dist/console/ by scripts/build-console.mjs).
+ *
+ * - In sandbox mode (`serve --sandbox`) the page and its script are open, as the sandbox's tokens are.
+ * - Otherwise the page is only a sign-in form: the console's script (`/console/app.js`) is
+ *   served to an Operator's `token` header alone (401 without one, 403 for another role), and
+ *   every call it makes is an operator API call with that header. Nothing of the console, and no
+ *   data, reaches anyone else.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { authenticateRequest } from '../authentication.js';
+
+export interface ConsoleRoutesOptions {
+  /** Sandbox mode: the console is open to anyone who can reach the service. */
+  sandbox: boolean;
+}
+
+/** The bundles, beside the package's dist/ (the same from src/ under test and from dist/ when built). */
+const assetsDir = fileURLToPath(new URL('../../../dist/console/', import.meta.url));
+
+const securityHeaders = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self' blob:; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+const shell = (sandbox: boolean) => `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Console · street-events</title>
+  <link rel="stylesheet" href="/console/console.css">
+  <script type="module" src="/console/loader.js"></script>
+</head>
+<body data-mode="${sandbox ? 'sandbox' : 'operator'}">
+  <header><h1>street-events console</h1><p id="mode">${sandbox ? 'Sandbox' : 'Operator sign-in required'}</p></header>
+  <main id="console" aria-live="polite"></main>
+</body>
+</html>
+`;
+
+export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (app, { sandbox }) => {
+  const [loader, script, style] = await Promise.all(
+    ['loader.js', 'app.js', 'console.css'].map((name) => readFile(`${assetsDir}${name}`, 'utf8')),
+  );
+  const send = (reply: FastifyReply, type: string, body: string) =>
+    reply.headers(securityHeaders).type(type).send(body);
+  const operatorsOnly = authenticateRequest(app.interfaceRouting.authentication, {
+    operationId: 'load the console',
+    allowedRoles: ['Operator'],
+  });
+
+  app.get('/console', (_request, reply) => send(reply, 'text/html; charset=utf-8', shell(sandbox)));
+  app.get('/console/loader.js', (_request, reply) => send(reply, 'text/javascript; charset=utf-8', loader!));
+  app.get('/console/console.css', (_request, reply) => send(reply, 'text/css; charset=utf-8', style!));
+  app.get('/console/app.js', { onRequest: sandbox ? [] : operatorsOnly }, (_request, reply) =>
+    send(reply, 'text/javascript; charset=utf-8', script!),
+  );
+};
