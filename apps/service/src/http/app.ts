@@ -18,17 +18,20 @@ import type { Caller } from '../auth/caller.js';
 import type { LoginOptions } from '../auth/login.js';
 import { tokenHash } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
+import type { Database, DatabaseHandle } from '../db/database.js';
 import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
 import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { metricsRoutes, type ServiceMetrics } from './metrics.js';
 import { loadDocument, methodsByPath } from './openapi.js';
 import { healthRoutes } from './routes/health.js';
+import { deliveryRoutes } from './routes/deliveries.js';
 import { internalRoutes } from './routes/internal.js';
 import { loginRoutes } from './routes/login.js';
 import { notificationRoutes, type NotificationRoutesOptions } from './routes/notifications.js';
 import { queryRoutes } from './routes/queries.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+import type { SandboxUser } from '../seed/sandbox.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export { basePath, basePaths, deprecatedBasePath, type Handlers } from './operations.js';
@@ -61,6 +64,16 @@ export interface AppOptions {
   metrics?: { metrics: ServiceMetrics; open: boolean };
   /** Login (`POST /v7/work/authenticate`, `POST /v7/party/refresh`); switched off when absent. */
   login?: LoginOptions;
+  /**
+   * LISTEN on the database: with `notifications`, the operator API serves the message log
+   * (subscriptions, messages, dead letters, replay and the stream of changes).
+   */
+  listen?: DatabaseHandle['listen'];
+  /**
+   * The sandbox (`serve --sandbox`) and its users' tokens: the operator API lists them, and the
+   * operator may confirm and change subscriptions for their organisations. Absent: neither.
+   */
+  sandbox?: { users: readonly SandboxUser[] };
 }
 
 /**
@@ -166,6 +179,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.notifications) await app.register(notificationRoutes, { ...options.notifications, db: options.db });
   await app.register(internalRoutes, { db: options.db, clock: options.clock });
+  if (options.notifications && options.listen) {
+    await app.register(deliveryRoutes, {
+      ...options.notifications,
+      db: options.db,
+      listen: options.listen,
+      sandbox: options.sandbox !== undefined,
+    });
+  }
+  if (options.sandbox) await app.register(sandboxRoutes, { db: options.db, users: options.sandbox.users });
   if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
   return app;
 }
