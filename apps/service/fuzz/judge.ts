@@ -16,13 +16,21 @@ export interface Answer {
 
 export type Verdict = 'ok' | 'server-error' | 'undocumented-error-body' | 'unanswered';
 
-/** Reads one answer; `undefined` when the connection ends or stalls (`timeoutMs`) without one. */
+/**
+ * Reads one answer; `undefined` when the connection ends or stalls (`timeoutMs`) without one. An
+ * event stream (the operator API's delivery changes) is read up to its head.
+ */
 export function send(origin: URL, bytes: Buffer, timeoutMs = 10_000): Promise<Answer | undefined> {
   return new Promise((resolve) => {
     const socket = connect(Number(origin.port), origin.hostname, () => socket.write(bytes));
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => socket.destroy(), timeoutMs);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // An event stream stays open: its head is the answer.
+      if (/\r\ncontent-type: text\/event-stream[^]*?\r\n\r\n/i.test(Buffer.concat(chunks).toString('latin1')))
+        socket.destroy();
+    });
     // The server may close while the request is still being written (a 413 or 431 mid-body).
     socket.on('error', () => undefined);
     socket.on('close', () => {

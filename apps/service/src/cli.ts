@@ -30,6 +30,7 @@ import { configFromEnv, type ServiceConfig } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
 import { startServer, type RunningServer } from './server.js';
 import { closeOnSignals } from './shutdown.js';
+import { addListenCommand } from './cli/listen.js';
 import { addNotificationCommands, type PrintableRow } from './cli/notification-commands.js';
 import { simulate } from './simulation/simulate.js';
 import { ensureLocalTls } from './tls/local-ca.js';
@@ -403,7 +404,10 @@ program
           tokensFile,
           onProgress: progressBar('events'),
         });
-      server = await startServer(settings, handle, { simulateRate: options.simulate });
+      server = await startServer(settings, handle, {
+        simulateRate: options.simulate,
+        sandbox: options.sandbox ? { users: sandbox.users } : undefined,
+      });
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
@@ -413,6 +417,7 @@ program
   });
 
 addNotificationCommands(program, { withDatabase, runUntilSignal, print, config });
+addListenCommand(program);
 
 try {
   await program.parseAsync();

@@ -169,6 +169,11 @@ export const environmentSchema = {
       ...wholeNumber(10, 1000),
       description: 'Fallback poll interval of a worker (workers are woken at once by `NOTIFY` when deliveries commit).',
     },
+    DELIVERY_LOG_DAYS: {
+      ...wholeNumber(1, 7),
+      description:
+        'Days the message log keeps each delivery attempt (request, answer, latency); workers prune older ones. A delivered message can be replayed while its attempts are kept.',
+    },
   },
 } as const;
 
@@ -217,6 +222,7 @@ interface Environment {
   WORKER_CONCURRENCY: number;
   WORKER_POLL_MS: number;
   SHUTDOWN_GRACE_MS: number;
+  DELIVERY_LOG_DAYS: number;
 }
 
 export interface ServiceConfig {
@@ -339,6 +345,7 @@ function notificationsOf(values: Environment): NotificationConfig {
     worker: values.DELIVERY_WORKER !== 'off',
     concurrency: values.WORKER_CONCURRENCY,
     pollIntervalMs: values.WORKER_POLL_MS,
+    logRetentionMs: values.DELIVERY_LOG_DAYS * 24 * 60 * 60 * 1000,
   };
 }
 

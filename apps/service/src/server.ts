@@ -20,6 +20,7 @@ import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './n
 import { ensureSigningCertificate, ensureSigningKey } from './deliveries/keys.js';
 import { startWorker, type DeliveryWorker } from './deliveries/worker.js';
 import { subscriptionUpkeep } from './notifications/subscriptions.js';
+import type { SandboxUser } from './seed/sandbox.js';
 import { simulate } from './simulation/simulate.js';
 
 export interface RunningServer {
@@ -38,6 +39,8 @@ export interface RunningServer {
 export interface ServeOptions {
   /** Activities a second produced on the sandbox in this process, as `street-events simulate` does. */
   simulateRate?: number;
+  /** The sandbox (`serve --sandbox`) and its users' tokens (see AppOptions.sandbox). */
+  sandbox?: { users: readonly SandboxUser[] };
 }
 
 /** Serves the interface on `config`'s database (opened here unless `database` is given; closed by `close`). */
@@ -69,6 +72,8 @@ export async function startServer(
       policy: endpointPolicyOf(config.notifications),
       publicBaseUrl: () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
     },
+    listen: handle.listen,
+    sandbox: options.sandbox,
   });
   // Root-level onClose hooks run after the plugins': the database is closed last.
   app.addHook('onClose', () => handle.close());

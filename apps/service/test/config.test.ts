@@ -7,7 +7,7 @@ import { endpointPolicyOf } from '../src/notifications/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 
 describe('configuration', () => {
-  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts and a worker in the service', () => {
+  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts, a worker in the service and a log of 7 days', () => {
     expect(configFromEnv({}).notifications).toEqual({
       publicBaseUrl: undefined,
       allowList: [],
@@ -17,6 +17,7 @@ describe('configuration', () => {
       worker: true,
       concurrency: 64,
       pollIntervalMs: 1000,
+      logRetentionMs: 7 * 86_400_000,
     });
   });
 
@@ -31,6 +32,7 @@ describe('configuration', () => {
         DELIVERY_WORKER: 'off',
         WORKER_CONCURRENCY: '8',
         WORKER_POLL_MS: '250',
+        DELIVERY_LOG_DAYS: '2',
       }).notifications,
     ).toEqual({
       publicBaseUrl: 'https://events.example/v7',
@@ -41,6 +43,7 @@ describe('configuration', () => {
       worker: false,
       concurrency: 8,
       pollIntervalMs: 250,
+      logRetentionMs: 2 * 86_400_000,
     });
   });
 

@@ -25,6 +25,7 @@ describeEachDatabase('migrations', (database) => {
       'change_requests',
       'contracts',
       'deliveries',
+      'delivery_attempts',
       'ended_sample_inspection_quarters',
       'login_keys',
       'login_sessions',

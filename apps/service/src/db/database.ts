@@ -57,11 +57,16 @@ export interface DatabaseHandle {
   /** Applies the pending migrations of `drizzle/`. */
   migrate(): Promise<void>;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` (on PostgreSQL, over a connection of its
-   * own, opened again when lost); resolves to the function that stops listening. It uses no
-   * `this`, so it can be passed on by itself.
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (on PostgreSQL, over a
+   * connection of its own, opened again when lost, after which it is called once without a
+   * payload, since notifications sent meanwhile were missed); resolves to the function that
+   * stops listening. It uses no `this`, so it can be passed on by itself.
    */
-  readonly listen: (channel: string, onNotify: () => void, log?: ListenLog) => Promise<() => Promise<void>>;
+  readonly listen: (
+    channel: string,
+    onNotify: (payload?: string) => void,
+    log?: ListenLog,
+  ) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -142,7 +147,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     limitedTo: () => db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, onNotify);
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await unlisten();
       };
@@ -189,7 +194,7 @@ const listenBackoff = { firstMs: 250, maxMs: 5000 };
 async function openListener(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   onLost: (error?: Error) => void,
 ): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
@@ -201,7 +206,7 @@ async function openListener(
     void client.end().catch(() => undefined);
     if (opened) onLost(error);
   };
-  client.on('notification', () => onNotify());
+  client.on('notification', (notification) => onNotify(notification.payload));
   client.on('error', lose);
   client.on('end', () => lose());
   try {
@@ -225,7 +230,7 @@ async function openListener(
 async function listenOnServer(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   log?: ListenLog,
 ): Promise<() => Promise<void>> {
   const stopping = new AbortController();

@@ -458,6 +458,48 @@ export const deliveries = pgTable(
   ],
 );
 
+/** What an attempt led to: the message delivered, tried again later, or dead-lettered. */
+export const attemptOutcome = pgEnum('attempt_outcome', ['delivered', 'retry', 'dead']);
+
+/**
+ * The message log: one row per delivery attempt whose outcome was recorded, written in the
+ * transaction that records it, and pruned after `DELIVERY_LOG_DAYS`. It keeps what a message
+ * needs to be queued again once delivered (a delivered message leaves the outbox): its id, kind,
+ * event, queue and creation time.
+ */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    messageId: varchar('message_id', { length: 64 }).notNull(),
+    kind: deliveryKind('kind').notNull(),
+    auditEventId: bigint('audit_event_id', { mode: 'number' }),
+    orderingKey: text('ordering_key').notNull(),
+    messageCreatedAt: moment('message_created_at').notNull(),
+    attemptedAt: moment('attempted_at').notNull(),
+    endpoint: varchar('endpoint', { length: endpointLength }).notNull(),
+    /** The HTTP status answered; null when there was no answer (`error` says why). */
+    responseStatus: smallint('response_status'),
+    error: text('error'),
+    latencyMs: integer('latency_ms').notNull(),
+    /** The first KiB of the response body, as UTF-8 text. */
+    responseExcerpt: text('response_excerpt'),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull(),
+    requestBody: text('request_body').notNull(),
+    outcome: attemptOutcome('outcome').notNull(),
+    /** After a `retry`: when the next attempt is due. */
+    nextAttemptAt: moment('next_attempt_at'),
+  },
+  (t) => [
+    index('delivery_attempts_subscription').on(t.subscriptionId, t.messageId, t.id),
+    index('delivery_attempts_message').on(t.messageId),
+    index('delivery_attempts_attempted').on(t.attemptedAt),
+  ],
+);
+
 /** ed25519 keys signing the webhooks; every key not retired signs and is published. */
 /**
  * The RSA keys and self-signed certificates of the pub/sub envelope's `Signature`; the newest signs.

@@ -2,9 +2,10 @@
  * One delivery attempt: a POST of the message to the endpoint, connected only to addresses the
  * endpoint policy allows, within a time limit that covers resolution, connection and the
  * response's status and headers. Redirects are never followed. At most a few kilobytes of the
- * response body are read, then dropped. The outcome tells the caller what to do next:
- * `delivered` (2xx), `gone` (410: remove the subscription) or `retry` (anything else, with
- * the receiver's `Retry-After` when it sent one).
+ * response body are read, then dropped; the first KiB is kept for the message log. The outcome
+ * tells the caller what to do next: `delivered` (2xx), `gone` (410: remove the subscription) or
+ * `retry` (anything else, with the receiver's `Retry-After` when it sent one), and what was
+ * observed: the latency until the response's head, and the excerpt of its body.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -18,10 +19,21 @@ export const defaultAttemptTimeoutMs = 15_000;
 /** How much of a response body is read before the connection is dropped. */
 const maxDrainedBytes = 4096;
 
-export type AttemptOutcome =
+/** How much of a response body the message log keeps. */
+export const responseExcerptBytes = 1024;
+
+/** What an attempt observed: milliseconds until the response's head (or the failure), and the first KiB of the body. */
+export interface AttemptObservation {
+  latencyMs: number;
+  responseExcerpt: string | null;
+}
+
+type Decision =
   | { outcome: 'delivered'; status: number }
   | { outcome: 'gone'; status: 410; reason: string }
   | { outcome: 'retry'; status: number | null; retryAfterMs: number | null; reason: string };
+
+export type AttemptOutcome = Decision & AttemptObservation;
 
 export interface AttemptOptions {
   policy: EndpointPolicy;
@@ -45,14 +57,14 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
   return Number.isNaN(date) ? null : Math.max(0, date - now.getTime());
 }
 
-const retry = (reason: string, status: number | null = null, retryAfterMs: number | null = null): AttemptOutcome => ({
+const retry = (reason: string, status: number | null = null, retryAfterMs: number | null = null): Decision => ({
   outcome: 'retry',
   status,
   retryAfterMs,
   reason,
 });
 
-function outcomeOfResponse(status: number, headers: IncomingHttpHeaders, now: Date): AttemptOutcome {
+function outcomeOfResponse(status: number, headers: IncomingHttpHeaders, now: Date): Decision {
   const statusLine = `HTTP ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd();
   if (status >= 200 && status < 300) return { outcome: 'delivered', status };
   if (status === 410) return { outcome: 'gone', status, reason: statusLine };
@@ -60,9 +72,33 @@ function outcomeOfResponse(status: number, headers: IncomingHttpHeaders, now: Da
   return retry(reason, status, parseRetryAfter(headers['retry-after'], now));
 }
 
-function outcomeOfError(error: NodeJS.ErrnoException): AttemptOutcome {
+function outcomeOfError(error: NodeJS.ErrnoException): Decision {
   if (error instanceof RefusedAddressError) return retry(`refused address: ${error.message}`);
   return retry(`connection failed: ${error.message || (error.code ?? error.name)}`);
+}
+
+/** The response body's first bytes as text, without the U+0000 that PostgreSQL cannot store. */
+const excerptOf = (chunks: Buffer[]): string =>
+  Buffer.concat(chunks).subarray(0, responseExcerptBytes).toString('utf8').replaceAll('\0', '');
+
+/**
+ * Reads the first KiB of a response (or all of it, if shorter), then calls `done` with it; the
+ * rest, up to a few KiB, is drained and dropped. Answers what was read so far.
+ */
+function readExcerpt(response: http.IncomingMessage, done: (excerpt: string) => void): () => string {
+  const chunks: Buffer[] = [];
+  let read = 0;
+  const finish = () => done(excerptOf(chunks));
+  response.on('data', (chunk: Buffer) => {
+    if (read < responseExcerptBytes) chunks.push(chunk);
+    read += chunk.length;
+    if (read >= responseExcerptBytes) finish();
+    if (read > maxDrainedBytes) response.destroy();
+  });
+  response.on('end', finish);
+  response.on('close', finish);
+  response.on('error', () => undefined);
+  return () => excerptOf(chunks);
 }
 
 /** Delivers `request` to `endpoint` once. Never rejects: every failure is an outcome. */
@@ -72,13 +108,25 @@ export function attemptDelivery(
   options: AttemptOptions,
 ): Promise<AttemptOutcome> {
   const { policy, resolve, timeoutMs = defaultAttemptTimeoutMs, clock = systemClock, agent = false } = options;
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
   // Checked again at every attempt: the allow-list may have changed, and Node connects to an
   // IP literal without calling `lookup`.
   const checked = checkEndpoint(endpoint, policy);
-  if (!checked.ok) return Promise.resolve(retry(`refused endpoint: ${checked.message}`));
+  if (!checked.ok) {
+    return Promise.resolve({ ...retry(`refused endpoint: ${checked.message}`), latencyMs: 0, responseExcerpt: null });
+  }
   const { url } = checked;
-  return new Promise((settle) => {
+  return new Promise((resolveOutcome) => {
+    let settled = false;
+    const settle = (decision: Decision, latencyMs: number, responseExcerpt: string | null) => {
+      if (settled) return;
+      settled = true;
+      resolveOutcome({ ...decision, latencyMs, responseExcerpt });
+    };
     let timedOut = false;
+    /** Once the response's head has come, settles with it whatever happens to the body. */
+    let answered: (() => void) | undefined;
     const transport = url.protocol === 'https:' ? https : http;
     const outgoing = transport.request(url, {
       method: 'POST',
@@ -91,18 +139,16 @@ export function attemptDelivery(
       outgoing.destroy();
     }, timeoutMs);
     outgoing.on('response', (response) => {
-      settle(outcomeOfResponse(response.statusCode ?? 0, response.headers, clock()));
-      let drained = 0;
-      response.on('data', (chunk: Buffer) => {
-        drained += chunk.length;
-        if (drained > maxDrainedBytes) response.destroy();
-      });
-      response.on('error', () => undefined);
+      const latencyMs = elapsed();
+      const decision = outcomeOfResponse(response.statusCode ?? 0, response.headers, clock());
+      const readSoFar = readExcerpt(response, (excerpt) => settle(decision, latencyMs, excerpt));
+      answered = () => settle(decision, latencyMs, readSoFar());
       response.on('close', () => clearTimeout(timer));
     });
     outgoing.on('error', (error) => {
       clearTimeout(timer);
-      settle(timedOut ? retry(`no response within ${timeoutMs} ms`) : outcomeOfError(error));
+      if (answered) return answered();
+      settle(timedOut ? retry(`no response within ${timeoutMs} ms`) : outcomeOfError(error), elapsed(), null);
     });
     outgoing.end(request.body);
   });

@@ -26,11 +26,14 @@ export interface ClaimedDelivery {
   api_endpoint: string;
   message_id: string;
   kind: 'confirmation' | 'notification';
+  /** The queue it is in (see outbox.ts). */
+  ordering_key: string;
   body: string | null;
   /** Attempts made before this one. */
   attempts: number;
   /** UTC text (`array-rows.ts`). */
   created_at: string;
+  audit_event_id: number | string | null;
   update_id: number | null;
   update_date_time: string | null;
   event_type: AuditEventType | null;
@@ -61,10 +64,10 @@ export async function claimDue(db: Database, limit: number, now: Date, leaseUnti
         for update skip locked
       ) due
       where d.id = due.id
-      returning d.id, d.subscription_id, d.message_id, d.kind, d.body, d.attempts, d.created_at, d.audit_event_id
+      returning d.id, d.subscription_id, d.message_id, d.kind, d.ordering_key, d.body, d.attempts, d.created_at, d.audit_event_id
     )
     select c.id, c.subscription_id, s.reference as subscription_reference, s.public_base_url, s.api_endpoint, c.message_id, c.kind,
-           c.body, c.attempts, ${utcText(sql.raw('c.created_at'))} as created_at,
+           c.ordering_key, c.body, c.audit_event_id, c.attempts, ${utcText(sql.raw('c.created_at'))} as created_at,
            e.update_id::float8 as update_id, ${utcText(sql.raw('e.update_date_time'))} as update_date_time,
            e.event_type, e.object_type, w.work_reference_number, e.object_reference_number,
            e.parent_object_reference_number, p.swa_code as promoter_swa_code,

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
 import { deliveries } from '../db/schema.js';
+import { notifyQueued } from './attempt-log.js';
 import type { UnsignedConfirmation } from './pubsub-signature.js';
 
 /** The channel workers LISTEN on; a notification means "deliveries may be due". */
@@ -55,7 +56,18 @@ export async function enqueueNotifications(tx: Database, auditEventIds: readonly
       returning id`,
   );
   if (inserted.length === 0) return;
-  const ids = idList(inserted.map((row) => row.id));
+  const ids = inserted.map((row) => row.id);
+  await holdBehindEarlier(tx, ids);
+  await notifyQueued(tx, ids);
+  await wakeWorkers(tx);
+}
+
+/**
+ * Makes these new deliveries wait (`next_attempt_at = infinity`) when an earlier delivery of
+ * their queue is pending, locking that one (`FOR SHARE`) while this is decided.
+ */
+export async function holdBehindEarlier(tx: Database, deliveryIds: readonly (number | string)[]): Promise<void> {
+  const ids = idList(deliveryIds);
   await tx.execute(sql`
     with earlier as (
       select p.id, p.subscription_id, p.ordering_key from deliveries p
@@ -71,7 +83,6 @@ export async function enqueueNotifications(tx: Database, auditEventIds: readonly
     from earlier
     where n.id in (${ids}) and n.subscription_id = earlier.subscription_id and n.ordering_key = earlier.ordering_key
       and n.id > earlier.id`);
-  await wakeWorkers(tx);
 }
 
 /**
@@ -85,15 +96,19 @@ export async function enqueueConfirmation(
   message: UnsignedConfirmation,
   createdAt: Date,
 ): Promise<void> {
-  await tx.insert(deliveries).values({
-    subscriptionId,
-    messageId: message.MessageId,
-    kind: 'confirmation',
-    orderingKey: 'confirmation',
-    body: JSON.stringify(message),
-    nextAttemptAt: sql`now()`,
-    createdAt,
-  });
+  const [queued] = await tx
+    .insert(deliveries)
+    .values({
+      subscriptionId,
+      messageId: message.MessageId,
+      kind: 'confirmation',
+      orderingKey: 'confirmation',
+      body: JSON.stringify(message),
+      nextAttemptAt: sql`now()`,
+      createdAt,
+    })
+    .returning({ id: deliveries.id });
+  await notifyQueued(tx, [queued!.id]);
   await wakeWorkers(tx);
 }
 

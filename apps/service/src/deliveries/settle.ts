@@ -3,10 +3,12 @@
  * (its lease unchanged): delivered (the delivery leaves the outbox), tried again later on the
  * retry schedule, or dead-lettered after the last attempt. A delivery that leaves its queue
  * (delivered or dead) releases the next one of its queue in the same transaction, so a
- * subscription's deliveries about one work go out in order (see outbox.ts).
+ * subscription's deliveries about one work go out in order (see outbox.ts). The attempt goes to
+ * the message log in the same transaction (attempt-log.ts).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
+import { logAttempts, type AttemptEntry } from './attempt-log.js';
 import type { Claim } from './claim.js';
 import { nextAttempt, type RetryPolicy } from './retry-schedule.js';
 
@@ -35,14 +37,25 @@ async function releaseSuccessors(tx: Database, finished: readonly FinishedDelive
     where s.id = next.id and s.next_attempt_at = 'infinity'`);
 }
 
+/** A claim whose attempt has been made: the outcome is recorded with the attempt, if the claim is still this worker's. */
+export interface AttemptedClaim extends Claim {
+  entry: AttemptEntry;
+}
+
 const claimsJson = (claims: readonly Claim[]) =>
   JSON.stringify(claims.map(({ id, lease }) => ({ id: String(id), lease: lease.toISOString() })));
 
+/** The claims among `attempted` whose delivery is one of `settled` (their claim was still this worker's). */
+const stillMine = (attempted: readonly AttemptedClaim[], settled: readonly { id: string | number }[]) => {
+  const ids = new Set(settled.map((row) => String(row.id)));
+  return attempted.filter((claim) => ids.has(String(claim.id)));
+};
+
 /**
  * Removes delivered deliveries from the outbox (those whose claim is still this worker's, locked
- * in id order) and releases what waits behind them, in one transaction.
+ * in id order), releases what waits behind them and logs their attempts, in one transaction.
  */
-export async function markDelivered(db: Database, claims: readonly Claim[]): Promise<void> {
+export async function markDelivered(db: Database, claims: readonly AttemptedClaim[]): Promise<void> {
   await db.transaction(async (tx) => {
     const done = await queryRows<FinishedDelivery>(
       tx,
@@ -58,6 +71,11 @@ export async function markDelivered(db: Database, claims: readonly Claim[]): Pro
       returning d.id, d.subscription_id, d.ordering_key`,
     );
     await releaseSuccessors(tx, done);
+    const delivered = { outcome: 'delivered' as const, nextAttemptAt: null };
+    await logAttempts(
+      tx,
+      stillMine(claims, done).map(({ entry }) => ({ entry, settlement: delivered })),
+    );
   });
 }
 
@@ -70,20 +88,20 @@ export interface Failure {
 const mine = (claim: Claim) => sql`id = ${String(claim.id)}::bigint and lease_until = ${claim.lease}`;
 
 /**
- * Records a failed attempt, provided the claim is still this worker's: the next attempt at the
- * time the retry schedule gives, or, once the schedule is used up, the dead letter (which
- * releases the delivery's successor).
+ * Records a failed attempt with its log entry, provided the claim is still this worker's: the
+ * next attempt at the time the retry schedule gives, or, once the schedule is used up, the dead
+ * letter (which releases the delivery's successor).
  */
 export async function settleFailure(
   db: Database,
-  claim: Claim & { attempts: number },
+  claim: AttemptedClaim & { attempts: number },
   failure: Failure,
   now: Date,
   retryPolicy: RetryPolicy,
 ): Promise<'retry' | 'dead'> {
   const next = nextAttempt(claim.attempts + 1, failure.retryAfterMs, now, retryPolicy);
-  if (next.action === 'dead-letter') {
-    await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    if (next.action === 'dead-letter') {
       const dead = await queryRows<FinishedDelivery>(
         tx,
         sql`
@@ -91,12 +109,26 @@ export async function settleFailure(
         where ${mine(claim)} returning id, subscription_id, ordering_key`,
       );
       await releaseSuccessors(tx, dead);
-    });
-    return 'dead';
-  }
-  await db.execute(sql`
-    update deliveries set attempts = attempts + 1, next_attempt_at = ${next.at}, lease_until = null,
-      last_error = ${failure.reason}
-    where ${mine(claim)}`);
-  return 'retry';
+      await logAttempts(
+        tx,
+        stillMine([claim], dead).map(({ entry }) => ({ entry, settlement: { outcome: 'dead', nextAttemptAt: null } })),
+      );
+      return 'dead';
+    }
+    const retried = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      update deliveries set attempts = attempts + 1, next_attempt_at = ${next.at}, lease_until = null,
+        last_error = ${failure.reason}
+      where ${mine(claim)} returning id`,
+    );
+    await logAttempts(
+      tx,
+      stillMine([claim], retried).map(({ entry }) => ({
+        entry,
+        settlement: { outcome: 'retry', nextAttemptAt: next.at },
+      })),
+    );
+    return 'retry';
+  });
 }

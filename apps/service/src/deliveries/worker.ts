@@ -12,8 +12,12 @@
  *    after the last attempt. Only the head of each subscription's queue for a work is due; when it
  *    is delivered or dead-lettered, the next one is released in the same transaction.
  *
+ * Every attempt whose outcome is recorded goes to the message log in the same transaction
+ * (attempt-log.ts).
+ *
  * Workers LISTEN for the NOTIFY sent when deliveries commit, claim again whenever an attempt ends,
- * and poll as a fallback. They also remove subscriptions left unconfirmed for 48 hours.
+ * and poll as a fallback. They also remove subscriptions left unconfirmed for 48 hours, and prune
+ * the message log of attempts older than its retention.
  *
  * Database outages: a failed claim is logged and tried again at the next wake-up or poll;
  * outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
@@ -25,6 +29,7 @@ import { retryWithBackoff } from '../backoff.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { attemptDelivery, defaultAttemptTimeoutMs, KeepAliveAgents, type AttemptOutcome } from './attempt.js';
+import { pruneLog } from './attempt-log.js';
 import { SigningMaterial } from './build.js';
 import { claimDue, type Claim, type ClaimedDelivery } from './claim.js';
 import { SerialPasses, TickBatch } from './coalescing.js';
@@ -34,10 +39,14 @@ import type { DeliveryRequest } from './messages.js';
 import { deliveriesChannel } from './outbox.js';
 import type { SignatureVersion } from './pubsub-signature.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-schedule.js';
-import { markDelivered, settleFailure } from './settle.js';
+import { markDelivered, settleFailure, type AttemptedClaim } from './settle.js';
 
-/** Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function that unsubscribes. */
-export type Listen = (channel: string, onNotify: () => void, log?: Log) => Promise<() => Promise<void>>;
+/**
+ * Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function
+ * that unsubscribes. `onNotify` gets each notification's payload; with none after a lost
+ * connection came back, as notifications may have been missed meanwhile.
+ */
+export type Listen = (channel: string, onNotify: (payload?: string) => void, log?: Log) => Promise<() => Promise<void>>;
 
 interface Log {
   info(object: object, message: string): void;
@@ -71,8 +80,10 @@ export interface WorkerOptions {
   listen?: Listen;
   /** Fallback poll interval; 1 s by default. */
   pollIntervalMs?: number;
-  /** How often unconfirmed subscriptions are checked for expiry; 10 s by default. */
+  /** How often unconfirmed subscriptions are checked for expiry, and the message log pruned; 10 s by default. */
   expiryIntervalMs?: number;
+  /** How long the message log keeps an attempt (`DELIVERY_LOG_DAYS`); 7 days by default. */
+  logRetentionMs?: number;
   /** `SignatureVersion` of the pub/sub signature: "1" (SHA1withRSA) by default, or "2" (SHA256withRSA). */
   signatureVersion?: SignatureVersion;
   /** Attempts in flight at once; 64 by default. */
@@ -109,6 +120,7 @@ function settingsOf(options: WorkerOptions): Settings {
     clock: options.clock ?? systemClock,
     pollIntervalMs: options.pollIntervalMs ?? 1000,
     expiryIntervalMs: options.expiryIntervalMs ?? 10_000,
+    logRetentionMs: options.logRetentionMs ?? defaultLogRetentionMs,
     signatureVersion: options.signatureVersion ?? '1',
     concurrency: options.concurrency ?? 64,
     leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
@@ -116,6 +128,9 @@ function settingsOf(options: WorkerOptions): Settings {
     onOutcome: options.onOutcome ?? (() => undefined),
   };
 }
+
+/** How long the message log keeps an attempt unless told otherwise: 7 days. */
+export const defaultLogRetentionMs = 7 * 24 * 60 * 60 * 1000;
 
 /** Recording outcomes again while the database fails: after 100 ms, then twice as long each time, up to 2 s. */
 const recordingBackoff = { firstMs: 100, maxMs: 2000 };
@@ -140,9 +155,9 @@ class Worker implements DeliveryWorker {
   /** Attempts in flight, each until its outcome is recorded. */
   private readonly attempts = new Set<Promise<void>>();
   private readonly claims = new SerialPasses(() => this.claimPass());
-  private readonly expiry = new SerialPasses(() => this.expirePass());
+  private readonly expiry = new SerialPasses(() => this.upkeepPass());
   private readonly agents: KeepAliveAgents;
-  private readonly delivered: TickBatch<Claim>;
+  private readonly delivered: TickBatch<AttemptedClaim>;
   private timers: NodeJS.Timeout[] = [];
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -238,8 +253,9 @@ class Worker implements DeliveryWorker {
   private async deliver(delivery: ClaimedDelivery, claim: Claim): Promise<void> {
     try {
       const request = await this.signing.request(delivery, this.settings.clock);
+      const attemptedAt = this.settings.clock();
       const outcome = await this.attempt(delivery, request);
-      await this.settle(delivery, claim, outcome);
+      await this.settle(delivery, { ...claim, entry: { delivery, attemptedAt, request, observed: outcome } }, outcome);
     } catch (error) {
       this.settings.log.error({ err: error, messageId: delivery.message_id }, 'delivery attempt failed');
     }
@@ -257,7 +273,7 @@ class Worker implements DeliveryWorker {
   }
 
   /** The settle stage: records the outcome while the claim lasts, and reports it. */
-  private async settle(delivery: ClaimedDelivery, claim: Claim, outcome: AttemptOutcome): Promise<void> {
+  private async settle(delivery: ClaimedDelivery, claim: AttemptedClaim, outcome: AttemptOutcome): Promise<void> {
     const { db, clock, retryPolicy, onOutcome, log } = this.settings;
     if (outcome.outcome === 'delivered') {
       onOutcome('delivered');
@@ -291,15 +307,16 @@ class Worker implements DeliveryWorker {
     });
   }
 
-  /** Removes the subscriptions left unconfirmed for 48 hours. */
-  private async expirePass(): Promise<boolean> {
+  /** Removes the subscriptions left unconfirmed for 48 hours, and prunes the message log. */
+  private async upkeepPass(): Promise<boolean> {
     if (!this.running) return false;
-    const { clock, log } = this.settings;
+    const { clock, log, logRetentionMs, db } = this.settings;
     try {
       const removed = await this.settings.subscriptions.expireUnconfirmed(clock());
       if (removed.length > 0) log.info({ subscriptions: removed }, 'unconfirmed subscriptions expired after 48 hours');
+      await pruneLog(db, new Date(clock().getTime() - logRetentionMs));
     } catch (error) {
-      if (this.running) log.error({ err: error }, 'expiring subscriptions failed');
+      if (this.running) log.error({ err: error }, 'expiring subscriptions or pruning the message log failed');
     }
     return false;
   }

@@ -24,12 +24,15 @@ import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { metricsRoutes, type ServiceMetrics } from './metrics.js';
 import { loadDocument, methodsByPath } from './openapi.js';
-import { consoleRoutes, type ConsoleRoutesOptions } from './routes/console.js';
+import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
+import { deliveryRoutes } from './routes/deliveries.js';
 import { internalRoutes } from './routes/internal.js';
 import { loginRoutes } from './routes/login.js';
 import { notificationRoutes, type NotificationRoutesOptions } from './routes/notifications.js';
 import { queryRoutes } from './routes/queries.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+import type { SandboxUser } from '../seed/sandbox.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export { basePath, basePaths, deprecatedBasePath, type Handlers } from './operations.js';
@@ -54,7 +57,9 @@ export interface AppOptions {
   authenticationCache?: AuthenticationCacheOptions;
   /**
    * LISTEN on the database (`DatabaseHandle.listen`): the authentication cache hears credential
-   * changes made by any process at once. Without it they take effect within the cache's time to live.
+   * changes made by any process at once (without it, within the cache's time to live), and, with
+   * `notifications`, the operator API serves the message log (subscriptions, messages, dead
+   * letters, replay and the stream of changes).
    */
   listen?: DatabaseHandle['listen'];
   /** The notification operations and links (subscriptions, confirmation, webhook keys); not served when absent. */
@@ -67,8 +72,14 @@ export interface AppOptions {
   metrics?: { metrics: ServiceMetrics; open: boolean };
   /** Login (`POST /v7/work/authenticate`, `POST /v7/party/refresh`); switched off when absent. */
   login?: LoginOptions;
-  /** The console at `/console` (see routes/console.ts); not served when absent. */
-  console?: ConsoleRoutesOptions;
+  /**
+   * The sandbox (`serve --sandbox`) and its users' tokens: the operator API lists them, and the
+   * operator may confirm and change subscriptions for their organisations; the console is open.
+   * Absent: none of these.
+   */
+  sandbox?: { users: readonly SandboxUser[] };
+  /** The console at `/console` (see routes/console.ts: open in the sandbox, for Operators otherwise); not served when off. */
+  console?: boolean;
 }
 
 /**
@@ -176,8 +187,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.notifications) await app.register(notificationRoutes, { ...options.notifications, db: options.db });
   await app.register(internalRoutes, { db: options.db, clock: options.clock });
+  if (options.notifications && options.listen) {
+    await app.register(deliveryRoutes, {
+      ...options.notifications,
+      db: options.db,
+      listen: options.listen,
+      sandbox: options.sandbox !== undefined,
+    });
+  }
+  if (options.sandbox) await app.register(sandboxRoutes, { db: options.db, users: options.sandbox.users });
   if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
-  if (options.console) await app.register(consoleRoutes, options.console);
+  if (options.console) await app.register(consoleRoutes, { sandbox: options.sandbox !== undefined });
   return app;
 }
 

@@ -28,6 +28,7 @@ interface RawOperation {
   parameters?: (Parameter | Reference)[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> } | Reference;
   'x-allowed-roles'?: string[];
+  tags?: string[];
 }
 
 export interface Operation {
@@ -41,6 +42,7 @@ export interface Operation {
   bodySchema: JsonSchema | undefined;
   bodyRequired: boolean;
   allowedRoles: readonly string[];
+  tags: readonly string[];
 }
 
 /** Resolves a local `#/components/...` reference of the document. */
@@ -67,6 +69,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         bodySchema: body?.content['application/json']?.schema,
         bodyRequired: body?.required ?? false,
         allowedRoles: raw['x-allowed-roles'] ?? [],
+        tags: raw.tags ?? [],
       });
     }
   }

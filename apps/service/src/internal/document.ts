@@ -4,7 +4,15 @@
  * not part of the published interface documents. Enumerations come from the generated `enumerations`
  * and src/domain, so a value is written once; the error body and the internal user fields are the interface's own schemas.
  */
-import { changeRequestKind, changeRequestStatus } from '../db/schema.js';
+import {
+  attemptOutcome,
+  changeRequestKind,
+  changeRequestStatus,
+  deliveryKind,
+  organisationKind,
+  subscriptionStatus,
+  userRole,
+} from '../db/schema.js';
 import { enumerations } from '@street-events/types';
 import { permitEventTypes } from '../domain/permits.js';
 import { workObjectLifecycles } from '../domain/work-object-lifecycles.js';
@@ -222,6 +230,134 @@ const schemas: Record<string, JsonSchema> = {
   },
 };
 
+/** An object whose every property is required, none other allowed. */
+function record(description: string, properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', additionalProperties: false, description, required: Object.keys(properties), properties };
+}
+
+const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
+const instant: JsonSchema = { type: 'string', format: 'date-time' };
+const messageId: JsonSchema = { type: 'string', description: 'The message id: its `webhook-id` and `MessageId`.' };
+const subscriptionReference: JsonSchema = { type: 'string', description: 'The subscription reference.' };
+/** The schemas of the message log and the sandbox's operations; an endpoint is the interface's `api_endpoint`. */
+const deliverySchemas = (endpoint: JsonSchema): Record<string, JsonSchema> => ({
+  InternalSubscription: record('A subscription, its organisation, endpoint and state.', {
+    subscription_reference_number: subscriptionReference,
+    organisation: record('The subscribing organisation.', {
+      name: { type: 'string' },
+      kind: { enum: organisationKind.enumValues },
+      swa_code: { type: ['string', 'null'] },
+    }),
+    status: { enum: subscriptionStatus.enumValues },
+    api_endpoint: { type: 'string' },
+    description: { type: 'string' },
+    created_at: instant,
+    confirmed_at: nullable(instant),
+  }),
+  InternalSubscriptionList: record('Subscriptions, by organisation name.', {
+    subscriptions: { type: 'array', items: ref('InternalSubscription') },
+  }),
+  InternalSubscriptionPointing: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['api_endpoint'],
+    description:
+      "Where an organisation's subscription points. Without a subscription, one is created (its confirmation is sent to the endpoint). Confirming on the receiver's behalf, and changing an existing subscription, only in the sandbox.",
+    properties: {
+      api_endpoint: endpoint,
+      status: {
+        enum: subscriptionStatus.enumValues,
+        description: '`confirmed`: confirmed at once, without the handshake (sandbox only). Left out: unchanged.',
+      },
+    },
+  },
+  InternalAttempt: record('One delivery attempt, as sent and as answered.', {
+    attempted_at: instant,
+    endpoint: { type: 'string' },
+    status: { type: ['integer', 'null'], description: 'The HTTP status answered; null when there was no answer.' },
+    error: {
+      type: ['string', 'null'],
+      description: 'Why there was no answer (connection, time limit, refused address).',
+    },
+    latency_ms: { type: 'integer', minimum: 0, description: "Until the answer's head, or the failure." },
+    response_excerpt: { type: ['string', 'null'], description: "The first KiB of the answer's body." },
+    request_headers: { type: 'object', additionalProperties: { type: 'string' } },
+    request_body: { type: 'string' },
+    outcome: { enum: attemptOutcome.enumValues },
+    next_attempt_at: nullable(instant),
+  }),
+  InternalMessage: record('A message of a subscription, its state and its attempts (oldest first).', {
+    message_id: messageId,
+    kind: { enum: deliveryKind.enumValues },
+    state: { enum: ['pending', 'delivered', 'dead'] },
+    created_at: instant,
+    event_type: nullable(ref('AuditEventType')),
+    update_id: { type: ['integer', 'null'] },
+    object_reference_number: { type: ['string', 'null'] },
+    next_attempt_at: {
+      ...nullable(instant),
+      description: 'When a pending message is tried next; null while it waits behind an earlier one of its work.',
+    },
+    attempts: { type: 'array', items: ref('InternalAttempt') },
+  }),
+  InternalMessagePage: record('Messages, newest first.', {
+    messages: { type: 'array', items: ref('InternalMessage') },
+    next_cursor: { type: ['string', 'null'], description: 'Give it as `before` for the next page; null on the last.' },
+  }),
+  InternalDeadLetter: record('A message whose every attempt failed.', {
+    message_id: messageId,
+    subscription_reference_number: subscriptionReference,
+    kind: { enum: deliveryKind.enumValues },
+    attempts: { type: 'integer', minimum: 0 },
+    created_at: instant,
+    last_error: { type: ['string', 'null'] },
+  }),
+  InternalDeadLetterList: record('Dead letters, oldest first.', {
+    dead_letters: { type: 'array', items: ref('InternalDeadLetter') },
+  }),
+  InternalReplay: record('The message is queued again with its webhook-id.', { message_id: messageId }),
+  InternalDeliveryChange: {
+    description: 'An event of the delivery stream (its `data`, as JSON; the event name is its `type`).',
+    oneOf: [
+      record('An attempt was recorded.', {
+        type: { const: 'attempt' },
+        subscription: subscriptionReference,
+        message_id: messageId,
+        kind: { enum: deliveryKind.enumValues },
+        event_type: nullable(ref('AuditEventType')),
+        update_id: { type: ['integer', 'null'] },
+        attempted_at: instant,
+        status: { type: ['integer', 'null'] },
+        error: { type: ['string', 'null'] },
+        latency_ms: { type: 'integer', minimum: 0 },
+        outcome: { enum: attemptOutcome.enumValues },
+        next_attempt_at: nullable(instant),
+      }),
+      record('A message was queued (new, or replayed).', {
+        type: { const: 'queued' },
+        subscription: subscriptionReference,
+        message_id: messageId,
+      }),
+    ],
+  },
+  InternalSandboxOrganisation: record('An organisation of the sandbox and its users, with their tokens.', {
+    name: { type: 'string' },
+    kind: { enum: organisationKind.enumValues },
+    swa_code: { type: ['string', 'null'] },
+    users: {
+      type: 'array',
+      items: record('A sandbox user.', {
+        username: { type: 'string' },
+        role: { enum: userRole.enumValues },
+        token: { type: 'string' },
+      }),
+    },
+  }),
+  InternalSandboxOrganisationList: record('The organisations of the sandbox.', {
+    organisations: { type: 'array', items: ref('InternalSandboxOrganisation') },
+  }),
+});
+
 function geometry(type: string, coordinates: JsonSchema): JsonSchema {
   return {
     type: 'object',
@@ -272,11 +408,12 @@ const referenceString: JsonSchema = { type: 'string' };
 function operation(
   operationId: string,
   summary: string,
-  options: { parameters?: JsonSchema[]; body?: string; success: [number, JsonSchema] },
+  options: { parameters?: JsonSchema[]; body?: string; success: [number, JsonSchema]; tag?: string },
 ): JsonSchema {
   return {
     operationId,
     summary,
+    ...(options.tag ? { tags: [options.tag] } : {}),
     'x-allowed-roles': ['Operator'],
     security: [{ token: [] }],
     ...(options.parameters ? { parameters: options.parameters } : {}),
@@ -385,17 +522,106 @@ const paths = {
   },
 };
 
+/** A successful answer of the delivery operations: the schema, as JSON. */
+const json = (description: string, schema: string): JsonSchema => ({
+  description,
+  content: { 'application/json': { schema: ref(schema) } },
+});
+
+const organisationPath = pathParameter('organisation', 100, 'The organisation: its swa_code or its name.');
+
+/** Operations of the message log (tag `deliveries`) and of the sandbox (tag `sandbox`, served only there). */
+const deliveryPaths = {
+  [`${internalBasePath}/subscriptions`]: {
+    get: operation('listSubscriptions', 'List subscriptions with their organisation, endpoint and state', {
+      tag: 'deliveries',
+      parameters: [
+        { name: 'organisation', in: 'query', schema: text(100, 'Only this organisation: its swa_code or its name.') },
+      ],
+      success: [200, json('The subscriptions.', 'InternalSubscriptionList')],
+    }),
+  },
+  [`${internalBasePath}/organisations/{organisation}/subscription`]: {
+    put: operation('pointSubscription', "Point an organisation's subscription at an endpoint, creating it if need be", {
+      tag: 'deliveries',
+      parameters: [organisationPath],
+      body: 'InternalSubscriptionPointing',
+      success: [200, json('The subscription as it now is.', 'InternalSubscription')],
+    }),
+    delete: operation('removeSubscription', "Remove an organisation's subscription", {
+      tag: 'deliveries',
+      parameters: [organisationPath],
+      success: [200, json('The subscription removed.', 'InternalSubscription')],
+    }),
+  },
+  [`${internalBasePath}/subscriptions/{subscription_reference_number}/messages`]: {
+    get: operation('listMessages', "A subscription's messages, newest first, each with its attempts", {
+      tag: 'deliveries',
+      parameters: [
+        pathParameter('subscription_reference_number', 30, 'The subscription.'),
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+        { name: 'before', in: 'query', schema: text(200, 'The `next_cursor` of the page before.') },
+      ],
+      success: [200, json('A page of messages.', 'InternalMessagePage')],
+    }),
+  },
+  [`${internalBasePath}/dead-letters`]: {
+    get: operation('listDeadLetters', 'List dead letters: messages whose every attempt failed', {
+      tag: 'deliveries',
+      parameters: [{ name: 'subscription', in: 'query', schema: text(30, 'Only those of this subscription.') }],
+      success: [200, json('The dead letters.', 'InternalDeadLetterList')],
+    }),
+  },
+  [`${internalBasePath}/messages/{message_id}/replay`]: {
+    post: operation('replayMessage', 'Queue a dead or delivered message again, with the same webhook-id', {
+      tag: 'deliveries',
+      parameters: [pathParameter('message_id', 64, 'The message id (webhook-id).')],
+      success: [202, json('The message is queued.', 'InternalReplay')],
+    }),
+  },
+  [`${internalBasePath}/deliveries/stream`]: {
+    get: operation('streamDeliveries', 'Server-sent events: attempts recorded and messages queued, as they happen', {
+      tag: 'deliveries',
+      parameters: [{ name: 'subscription', in: 'query', schema: text(30, 'Only those of this subscription.') }],
+      success: [
+        200,
+        {
+          description:
+            'A `text/event-stream`: each event named by its `type` (`attempt`, `queued`) with an `InternalDeliveryChange` as its data; `resync` when changes may have been missed (refetch).',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+      ],
+    }),
+  },
+  [`${internalBasePath}/sandbox/organisations`]: {
+    get: operation('listSandboxOrganisations', 'The sandbox organisations with the token of each user (sandbox only)', {
+      tag: 'sandbox',
+      success: [200, json('The organisations.', 'InternalSandboxOrganisationList')],
+    }),
+  },
+};
+
 let document: OpenApiDocument | undefined;
 
 /** The internal document; its components are the interface's and the internal schemas. */
 export function internalDocument(): OpenApiDocument {
   if (document === undefined) {
     const published = loadDocument();
+    const subscriptionRequest = published.components.schemas?.SubscriptionCreateRequest as {
+      properties: { api_endpoint: JsonSchema };
+    };
     document = {
       openapi: '3.1.0',
       info: { title: 'street-events internal operator API', version: published.info.version },
-      paths,
-      components: { ...published.components, schemas: { ...published.components.schemas, ...schemas } },
+      paths: { ...paths, ...deliveryPaths },
+      components: {
+        ...published.components,
+        schemas: {
+          ...published.components.schemas,
+          ...schemas,
+          ...deliverySchemas(subscriptionRequest.properties.api_endpoint),
+        },
+      },
     };
   }
   return document;

@@ -157,6 +157,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List subscriptions with their organisation, endpoint and state */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/organisations/{organisation}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Point an organisation's subscription at an endpoint, creating it if need be */
+        put: operations["pointSubscription"];
+        post?: never;
+        /** Remove an organisation's subscription */
+        delete: operations["removeSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/subscriptions/{subscription_reference_number}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A subscription's messages, newest first, each with its attempts */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List dead letters: messages whose every attempt failed */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/messages/{message_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a dead or delivered message again, with the same webhook-id */
+        post: operations["replayMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/deliveries/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events: attempts recorded and messages queued, as they happen */
+        get: operations["streamDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/sandbox/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox organisations with the token of each user (sandbox only) */
+        get: operations["listSandboxOrganisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -887,6 +1007,153 @@ export interface components {
             promoter: string;
             internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
             internal_user_name?: components["schemas"]["InternalUserName"];
+        };
+        /** @description A subscription, its organisation, endpoint and state. */
+        InternalSubscription: {
+            /** @description The subscription reference. */
+            subscription_reference_number: string;
+            /** @description The subscribing organisation. */
+            organisation: {
+                name: string;
+                /** @enum {unknown} */
+                kind: "promoter" | "highway_authority" | "contractor";
+                swa_code: string | null;
+            };
+            /** @enum {unknown} */
+            status: "unconfirmed" | "confirmed";
+            api_endpoint: string;
+            description: string;
+            /** Format: date-time */
+            created_at: string;
+            confirmed_at: string | null;
+        };
+        /** @description Subscriptions, by organisation name. */
+        InternalSubscriptionList: {
+            subscriptions: components["schemas"]["InternalSubscription"][];
+        };
+        /** @description Where an organisation's subscription points. Without a subscription, one is created (its confirmation is sent to the endpoint). Confirming on the receiver's behalf, and changing an existing subscription, only in the sandbox. */
+        InternalSubscriptionPointing: {
+            /**
+             * Format: uri
+             * @description Absolute `http` or `https` URL that receives the confirmation message and then the notifications. At most 2048 characters; no user name or password in the URL. Endpoints that resolve to loopback, private, link-local, shared (CGNAT), multicast or reserved addresses are refused unless the service's configuration allows them.
+             */
+            api_endpoint: string;
+            /**
+             * @description `confirmed`: confirmed at once, without the handshake (sandbox only). Left out: unchanged.
+             * @enum {unknown}
+             */
+            status?: "unconfirmed" | "confirmed";
+        };
+        /** @description One delivery attempt, as sent and as answered. */
+        InternalAttempt: {
+            /** Format: date-time */
+            attempted_at: string;
+            endpoint: string;
+            /** @description The HTTP status answered; null when there was no answer. */
+            status: number | null;
+            /** @description Why there was no answer (connection, time limit, refused address). */
+            error: string | null;
+            /** @description Until the answer's head, or the failure. */
+            latency_ms: number;
+            /** @description The first KiB of the answer's body. */
+            response_excerpt: string | null;
+            request_headers: {
+                [key: string]: string;
+            };
+            request_body: string;
+            /** @enum {unknown} */
+            outcome: "delivered" | "retry" | "dead";
+            next_attempt_at: string | null;
+        };
+        /** @description A message of a subscription, its state and its attempts (oldest first). */
+        InternalMessage: {
+            /** @description The message id: its `webhook-id` and `MessageId`. */
+            message_id: string;
+            /** @enum {unknown} */
+            kind: "confirmation" | "notification";
+            /** @enum {unknown} */
+            state: "pending" | "delivered" | "dead";
+            /** Format: date-time */
+            created_at: string;
+            event_type: components["schemas"]["AuditEventType"] | null;
+            update_id: number | null;
+            object_reference_number: string | null;
+            /** @description When a pending message is tried next; null while it waits behind an earlier one of its work. */
+            next_attempt_at: string | null;
+            attempts: components["schemas"]["InternalAttempt"][];
+        };
+        /** @description Messages, newest first. */
+        InternalMessagePage: {
+            messages: components["schemas"]["InternalMessage"][];
+            /** @description Give it as `before` for the next page; null on the last. */
+            next_cursor: string | null;
+        };
+        /** @description A message whose every attempt failed. */
+        InternalDeadLetter: {
+            /** @description The message id: its `webhook-id` and `MessageId`. */
+            message_id: string;
+            /** @description The subscription reference. */
+            subscription_reference_number: string;
+            /** @enum {unknown} */
+            kind: "confirmation" | "notification";
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            last_error: string | null;
+        };
+        /** @description Dead letters, oldest first. */
+        InternalDeadLetterList: {
+            dead_letters: components["schemas"]["InternalDeadLetter"][];
+        };
+        /** @description The message is queued again with its webhook-id. */
+        InternalReplay: {
+            /** @description The message id: its `webhook-id` and `MessageId`. */
+            message_id: string;
+        };
+        /** @description An event of the delivery stream (its `data`, as JSON; the event name is its `type`). */
+        InternalDeliveryChange: {
+            /** @constant */
+            type: "attempt";
+            /** @description The subscription reference. */
+            subscription: string;
+            /** @description The message id: its `webhook-id` and `MessageId`. */
+            message_id: string;
+            /** @enum {unknown} */
+            kind: "confirmation" | "notification";
+            event_type: components["schemas"]["AuditEventType"] | null;
+            update_id: number | null;
+            /** Format: date-time */
+            attempted_at: string;
+            status: number | null;
+            error: string | null;
+            latency_ms: number;
+            /** @enum {unknown} */
+            outcome: "delivered" | "retry" | "dead";
+            next_attempt_at: string | null;
+        } | {
+            /** @constant */
+            type: "queued";
+            /** @description The subscription reference. */
+            subscription: string;
+            /** @description The message id: its `webhook-id` and `MessageId`. */
+            message_id: string;
+        };
+        /** @description An organisation of the sandbox and its users, with their tokens. */
+        InternalSandboxOrganisation: {
+            name: string;
+            /** @enum {unknown} */
+            kind: "promoter" | "highway_authority" | "contractor";
+            swa_code: string | null;
+            users: {
+                username: string;
+                /** @enum {unknown} */
+                role: "Planner" | "Contractor" | "HighwayAuthority" | "Operator";
+                token: string;
+            }[];
+        };
+        /** @description The organisations of the sandbox. */
+        InternalSandboxOrganisationList: {
+            organisations: components["schemas"]["InternalSandboxOrganisation"][];
         };
     };
     responses: {
@@ -1896,6 +2163,695 @@ export interface operations {
                         promoter: string;
                         events: components["schemas"]["InternalRecordedEvent"][];
                     };
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                organisation?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalSubscriptionList"];
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    pointSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation: its swa_code or its name. */
+                organisation: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalSubscriptionPointing"];
+            };
+        };
+        responses: {
+            /** @description The subscription as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalSubscription"];
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organisation: its swa_code or its name. */
+                organisation: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalSubscription"];
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The subscription. */
+                subscription_reference_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalMessagePage"];
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                subscription?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalDeadLetterList"];
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    replayMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message id (webhook-id). */
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalReplay"];
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    streamDeliveries: {
+        parameters: {
+            query?: {
+                subscription?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A `text/event-stream`: each event named by its `type` (`attempt`, `queued`) with an `InternalDeliveryChange` as its data; `resync` when changes may have been missed (refetch). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSandboxOrganisations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalSandboxOrganisationList"];
                 };
             };
             /** @description Error 400. */

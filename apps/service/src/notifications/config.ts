@@ -21,6 +21,8 @@ export interface NotificationConfig {
   concurrency: number;
   /** `WORKER_POLL_MS`: fallback poll interval of the worker. */
   pollIntervalMs: number;
+  /** `DELIVERY_LOG_DAYS`, in milliseconds: how long the message log keeps an attempt. */
+  logRetentionMs: number;
 }
 
 /** Loopback, which `serve --sandbox` allows so that a receiver on the same machine works. */
@@ -43,4 +45,5 @@ export const workerSettingsOf = (
   signatureVersion: config.signatureVersion,
   concurrency: config.concurrency,
   pollIntervalMs: config.pollIntervalMs,
+  logRetentionMs: config.logRetentionMs,
 });

@@ -23,7 +23,8 @@ import type { Caller } from '../auth/caller.js';
 import { tokenHash } from '../auth/tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { contracts, organisations, subscriptionCoverage, subscriptions } from '../db/schema.js';
+import { contracts, organisations, subscriptionCoverage, subscriptions, type OrganisationKind } from '../db/schema.js';
+import { requireOrganisation, type Organisation } from '../directory/organisations.js';
 import { checkEndpoint, type EndpointPolicy } from '../deliveries/endpoint-policy.js';
 import { RefusedAddressError, resolveAllowed, type Resolver } from '../deliveries/guarded-lookup.js';
 import { subscriptionConfirmation } from '../deliveries/messages.js';
@@ -409,3 +410,119 @@ export const subscriptionUpkeep = (db: Database): SubscriptionUpkeep => ({
   removeGone: (subscriptionId) => removeGoneSubscription(db, subscriptionId),
   expireUnconfirmed: (now) => expireUnconfirmed(db, now),
 });
+
+/** A subscription as the operator sees it: whose it is, where it points and whether it is confirmed. */
+export interface SubscriptionOverview {
+  reference: string;
+  organisation: { name: string; kind: OrganisationKind; swaCode: string | null };
+  status: 'unconfirmed' | 'confirmed';
+  apiEndpoint: string;
+  description: string;
+  createdAt: Date;
+  confirmedAt: Date | null;
+}
+
+const overviewColumns = {
+  reference: subscriptions.reference,
+  organisation: { name: organisations.name, kind: organisations.kind, swaCode: organisations.swaCode },
+  status: subscriptions.status,
+  apiEndpoint: subscriptions.apiEndpoint,
+  description: subscriptions.description,
+  createdAt: subscriptions.createdAt,
+  confirmedAt: subscriptions.confirmedAt,
+};
+
+/** Every subscription, or the one of an organisation (named by swa_code or name), by organisation name. */
+export async function subscriptionsOverview(db: Database, organisation?: string): Promise<SubscriptionOverview[]> {
+  const only = organisation === undefined ? undefined : await requireOrganisation(db, organisation);
+  return overview(db, only?.id);
+}
+
+const overview = (db: Database, organisationId?: number) =>
+  db
+    .select(overviewColumns)
+    .from(subscriptions)
+    .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
+    .where(organisationId === undefined ? undefined : eq(subscriptions.organisationId, organisationId))
+    .orderBy(asc(organisations.name));
+
+/** The operator acting for an organisation: its own username, the organisation's subscription. */
+const actingFor = (operator: Caller, organisation: Organisation): Caller => ({
+  ...operator,
+  organisation,
+  activeContracts: [],
+});
+
+export interface PointedSubscription {
+  api_endpoint: string;
+  /** Confirmed at once, on the receiver's behalf: only in the sandbox. Left out: as it is, or unconfirmed when new. */
+  status?: 'unconfirmed' | 'confirmed';
+}
+
+/**
+ * Points an organisation's subscription at an endpoint, for the operator: creates it (as
+ * `subscribe` does, its confirmation queued) when there is none. Confirming on the receiver's
+ * behalf, and changing an existing subscription's endpoint or state, are for the sandbox
+ * (`sandbox`): elsewhere only the receiver confirms, by its SubscribeURL (`403`), and an
+ * organisation's subscription is its own (`409`).
+ */
+export async function pointSubscription(
+  db: Database,
+  operator: Caller,
+  organisationName: string,
+  wanted: PointedSubscription,
+  options: SubscriptionOptions & { sandbox: boolean },
+): Promise<SubscriptionOverview> {
+  if (wanted.status === 'confirmed' && !options.sandbox) {
+    throw new ForbiddenError(
+      'only the receiver confirms a subscription, by the SubscribeURL sent to it (outside the sandbox)',
+      'status',
+    );
+  }
+  const organisation = await requireOrganisation(db, organisationName);
+  const [existing] = await overview(db, organisation.id);
+  if (!existing) {
+    await subscribe(db, actingFor(operator, organisation), { api_endpoint: wanted.api_endpoint }, options);
+  } else if (existing.apiEndpoint !== wanted.api_endpoint || (wanted.status ?? existing.status) !== existing.status) {
+    if (!options.sandbox) {
+      throw new ConflictError(
+        `${organisation.name} has a subscription at another endpoint or in another state; only the organisation changes it (outside the sandbox)`,
+      );
+    }
+    await checkSubscribedEndpoint(wanted.api_endpoint, options.policy, options.resolve);
+  }
+  const status = wanted.status ?? existing?.status ?? 'unconfirmed';
+  const now = (options.now ?? systemClock)();
+  await db
+    .update(subscriptions)
+    .set({
+      apiEndpoint: wanted.api_endpoint,
+      status,
+      confirmedAt: status === 'confirmed' ? sql`coalesce(${subscriptions.confirmedAt}, ${now})` : null,
+    })
+    .where(eq(subscriptions.organisationId, organisation.id));
+  const [pointed] = await overview(db, organisation.id);
+  return pointed!;
+}
+
+/** Removes an organisation's subscription, confirmed or not, for the operator; records `event_subscription_removed`. */
+export async function removeOrganisationSubscription(
+  db: Database,
+  operator: Caller,
+  organisationName: string,
+  options: { now?: Clock } = {},
+): Promise<SubscriptionOverview> {
+  const organisation = await requireOrganisation(db, organisationName);
+  const [existing] = await overview(db, organisation.id);
+  if (!existing) throw new NotFoundError(`${organisation.name} has no subscription`, 'organisation');
+  const context = eventContext({ actor: actorOf(operator, {}), now: options.now });
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: subscriptions.id, reference: subscriptions.reference })
+      .from(subscriptions)
+      .where(eq(subscriptions.organisationId, organisation.id))
+      .for('update');
+    if (found) await removeSubscription(tx, found, organisation.kind === 'highway_authority', context);
+  });
+  return existing;
+}

@@ -18,7 +18,7 @@ export interface KeptTokens {
 }
 
 /** The users and tokens of the file; none when there is no file or it cannot be read. */
-function readTokens(file: string): SandboxUser[] {
+export function readSandboxTokens(file: string): SandboxUser[] {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { users?: SandboxUser[] };
     return Array.isArray(parsed.users) ? parsed.users : [];
@@ -38,7 +38,7 @@ export function writeSandboxTokens(file: string, users: SandboxUser[]): void {
 
 /** A token for every user of the sandbox: the file's where it still works, otherwise a new one (written back to the file). */
 export async function keepSandboxTokens(db: Database, file: string | undefined): Promise<KeptTokens> {
-  const saved = new Map((file ? readTokens(file) : []).map((user) => [user.username, user.token]));
+  const saved = new Map((file ? readSandboxTokens(file) : []).map((user) => [user.username, user.token]));
   const users: SandboxUser[] = [];
   const issued: string[] = [];
   for (const user of await listUsers(db)) {

@@ -47,12 +47,25 @@ describe('answers', () => {
 
   it.each([200, 202, 204])('%i is delivered', async (status) => {
     receiver.answer = { status };
-    expect(await attempt()).toEqual({ outcome: 'delivered', status });
+    expect(await attempt()).toMatchObject({ outcome: 'delivered', status });
+  });
+
+  it('keeps the first KiB of the answer and the time until its head', async () => {
+    receiver.answer = { status: 500, body: `${'é'.repeat(300)}${'x'.repeat(2000)}`, delayMs: 60 };
+    const outcome = await attempt();
+    expect(outcome.responseExcerpt).toBe(`${'é'.repeat(300)}${'x'.repeat(424)}`);
+    expect(outcome.latencyMs).toBeGreaterThanOrEqual(55);
+    expect(outcome.latencyMs).toBeLessThan(2000);
+  });
+
+  it('keeps a short answer whole', async () => {
+    receiver.answer = { status: 200, body: 'ok\u0000done' };
+    expect(await attempt()).toMatchObject({ outcome: 'delivered', responseExcerpt: 'okdone' });
   });
 
   it('410 is gone', async () => {
     receiver.answer = { status: 410 };
-    expect(await attempt()).toEqual({ outcome: 'gone', status: 410, reason: 'HTTP 410 Gone' });
+    expect(await attempt()).toMatchObject({ outcome: 'gone', status: 410, reason: 'HTTP 410 Gone' });
   });
 
   it.each([
@@ -62,12 +75,12 @@ describe('answers', () => {
     [599, 'HTTP 599'],
   ])('%i is retried', async (status, reason) => {
     receiver.answer = { status };
-    expect(await attempt()).toEqual({ outcome: 'retry', status, retryAfterMs: null, reason });
+    expect(await attempt()).toMatchObject({ outcome: 'retry', status, retryAfterMs: null, reason });
   });
 
   it('429 with Retry-After in seconds is retried no sooner than asked', async () => {
     receiver.answer = { status: 429, headers: { 'retry-after': '120' } };
-    expect(await attempt()).toEqual({
+    expect(await attempt()).toMatchObject({
       outcome: 'retry',
       status: 429,
       retryAfterMs: 120_000,
@@ -84,7 +97,7 @@ describe('answers', () => {
     const target = await startReceiver();
     try {
       receiver.answer = { status: 301, headers: { location: target.url } };
-      expect(await attempt()).toEqual({
+      expect(await attempt()).toMatchObject({
         outcome: 'retry',
         status: 301,
         retryAfterMs: null,
@@ -103,7 +116,7 @@ describe('answers', () => {
 
   it('a long response body is cut short, not waited for', async () => {
     receiver.answer = { status: 200, body: 'x'.repeat(4 * 1024 * 1024) };
-    expect(await attempt()).toEqual({ outcome: 'delivered', status: 200 });
+    expect(await attempt()).toMatchObject({ outcome: 'delivered', status: 200 });
   });
 });
 
@@ -111,7 +124,7 @@ describe('failures to answer', () => {
   it('no answer within the time limit is retried', async () => {
     receiver.answer = { status: 200, delayMs: 5_000 };
     const started = Date.now();
-    expect(await attempt(receiver.url, { timeoutMs: 200 })).toEqual({
+    expect(await attempt(receiver.url, { timeoutMs: 200 })).toMatchObject({
       outcome: 'retry',
       status: null,
       retryAfterMs: null,
@@ -125,7 +138,7 @@ describe('failures to answer', () => {
     await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening));
     const { port } = closed.address() as AddressInfo;
     await new Promise((done) => closed.close(done));
-    expect(await attempt(`http://127.0.0.1:${port}/hook`)).toEqual({
+    expect(await attempt(`http://127.0.0.1:${port}/hook`)).toMatchObject({
       outcome: 'retry',
       status: null,
       retryAfterMs: null,
@@ -145,7 +158,7 @@ describe('failures to answer', () => {
 
 describe('refused addresses', () => {
   it('a loopback endpoint is refused without the allow-list, and nothing is sent', async () => {
-    expect(await attempt(receiver.url, { policy: strict })).toEqual({
+    expect(await attempt(receiver.url, { policy: strict })).toMatchObject({
       outcome: 'retry',
       status: null,
       retryAfterMs: null,
@@ -173,7 +186,7 @@ describe('refused addresses', () => {
     ['short', '127.1'],
     ['IPv4-mapped', '[::ffff:127.0.0.1]'],
   ])('the %s form of loopback (%s) reaches the receiver when the allow-list opens loopback', async (_form, host) => {
-    expect(await attempt(`http://${host}:${receiver.port}/hook`)).toEqual({ outcome: 'delivered', status: 200 });
+    expect(await attempt(`http://${host}:${receiver.port}/hook`)).toMatchObject({ outcome: 'delivered', status: 200 });
   });
 
   it('a name resolving to a private address is refused, and nothing is sent', async () => {
@@ -181,7 +194,7 @@ describe('refused addresses', () => {
       policy: strict,
       resolve: resolvingTo('127.0.0.1'),
     });
-    expect(outcome).toEqual({
+    expect(outcome).toMatchObject({
       outcome: 'retry',
       status: null,
       retryAfterMs: null,
@@ -193,7 +206,7 @@ describe('refused addresses', () => {
   it('a name is resolved once and the connection goes to the checked address', async () => {
     const resolver = resolvingTo('127.0.0.1');
     const outcome = await attempt(`http://receiver.test:${receiver.port}/hook`, { resolve: resolver });
-    expect([outcome, resolver.calls, receiver.received[0]?.headers.host]).toEqual([
+    expect([outcome, resolver.calls, receiver.received[0]?.headers.host]).toMatchObject([
       { outcome: 'delivered', status: 200 },
       1,
       `receiver.test:${receiver.port}`,
@@ -206,7 +219,7 @@ describe('refused addresses', () => {
       policy,
       resolve: resolvingTo('127.0.0.1'),
     });
-    expect(outcome).toEqual({ outcome: 'delivered', status: 200 });
+    expect(outcome).toMatchObject({ outcome: 'delivered', status: 200 });
   });
 });
 

@@ -4,11 +4,11 @@
  */
 import { expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { claimDue, type Claim, type ClaimedDelivery } from '../../src/deliveries/claim.js';
+import { claimDue, type ClaimedDelivery } from '../../src/deliveries/claim.js';
 import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/dead-letters.js';
 import { queueState } from '../../src/deliveries/queue-state.js';
 import type { RetryPolicy } from '../../src/deliveries/retry-schedule.js';
-import { markDelivered, settleFailure } from '../../src/deliveries/settle.js';
+import { markDelivered, settleFailure, type AttemptedClaim } from '../../src/deliveries/settle.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -18,11 +18,17 @@ import { confirmationTokenOf, loopbackPolicy } from '../notifications/harness.js
 const minute = 60_000;
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
-/** Claims what is due at `now`, leased for a minute. */
-async function claimAt(db: Database, now: Date): Promise<{ claimed: ClaimedDelivery[]; claims: Claim[] }> {
+/** Claims what is due at `now`, leased for a minute, each with an attempt made (answered 200 in 5 ms). */
+async function claimAt(db: Database, now: Date): Promise<{ claimed: ClaimedDelivery[]; claims: AttemptedClaim[] }> {
   const lease = later(now, minute);
   const claimed = await claimDue(db, 10, now, lease);
-  return { claimed, claims: claimed.map((delivery) => ({ id: delivery.id, lease })) };
+  const attempted = (delivery: ClaimedDelivery) => ({
+    delivery,
+    attemptedAt: now,
+    request: { headers: { 'content-type': 'text/plain' }, body: '{}' },
+    observed: { outcome: 'delivered' as const, status: 200, latencyMs: 5, responseExcerpt: '' },
+  });
+  return { claimed, claims: claimed.map((delivery) => ({ id: delivery.id, lease, entry: attempted(delivery) })) };
 }
 
 /** A planner's subscription (confirmed unless asked otherwise), its confirmation message still queued. */

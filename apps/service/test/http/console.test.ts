@@ -16,7 +16,7 @@ describeEachDatabase('the console', (database) => {
     const get = (path: string, headers: Record<string, string> = {}) =>
       fetch(new URL(path, service.baseUrl), { headers });
     beforeAll(async () => {
-      service = await startService({ db: database.db, console: { sandbox: false } });
+      service = await startService({ db: database.db, console: true });
     });
     afterAll(() => service?.close());
 
@@ -54,7 +54,7 @@ describeEachDatabase('the console', (database) => {
   describe('in sandbox mode', () => {
     let service: RunningService;
     beforeAll(async () => {
-      service = await startService({ db: database.db, console: { sandbox: true } });
+      service = await startService({ db: database.db, console: true, sandbox: { users: [] } });
     });
     afterAll(() => service?.close());
 

@@ -24,8 +24,10 @@ import { listOperations, routePath, routeSchema } from '../openapi.js';
 import { validatorCompiler } from '../validation.js';
 import { internalDocument } from '../../internal/document.js';
 import type { operations } from '../../internal/generated.js';
+import type { DeliveryOperationId } from './deliveries.js';
 
-type OperationId = keyof operations;
+/** The write operations (see `internalRoutes`). */
+type OperationId = Exclude<keyof operations, DeliveryOperationId | 'listSandboxOrganisations'>;
 type BodyOf<Id extends OperationId> = operations[Id] extends {
   requestBody: { content: { 'application/json': infer Body } };
 }
@@ -198,14 +200,15 @@ function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefi
 }
 
 /**
- * The routes of the internal document, in a scope of their own whose validators are compiled
- * from the internal document; errors go through the app's error handler.
+ * The write operations of the internal document (those without a tag: the tagged ones are the
+ * message log's, deliveries.ts, and the sandbox's, sandbox.ts), in a scope of their own whose
+ * validators are compiled from the internal document; errors go through the app's error handler.
  */
 export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {
   const document = internalDocument();
   const implementations = handlers(options.db);
   app.setValidatorCompiler(validatorCompiler(document));
-  for (const operation of listOperations(document)) {
+  for (const operation of listOperations(document).filter((listed) => listed.tags.length === 0)) {
     const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
     if (handler === undefined) throw new Error(`no implementation of ${operation.operationId}`);
     app.route({

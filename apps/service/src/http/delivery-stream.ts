@@ -1,0 +1,80 @@
+/**
+ * The stream of the message log's changes as server-sent events. One LISTEN per process on the
+ * log's channel (`logChannel`, notified by whichever process recorded the change), opened when
+ * the first stream starts and reopened with backoff when lost (DatabaseHandle.listen); each
+ * notification goes to every open stream whose filter it passes. After a lost connection came
+ * back, every stream gets a `resync` event: changes may have been missed, so refetch.
+ */
+import type { ServerResponse } from 'node:http';
+import type { DatabaseHandle } from '../db/database.js';
+import { logChannel, type DeliveryChange } from '../deliveries/attempt-log.js';
+
+/** A comment line sent this often keeps proxies and clients from closing an idle stream. */
+const keepAliveMs = 15_000;
+
+interface Stream {
+  response: ServerResponse;
+  subscription: string | undefined;
+}
+
+export class DeliveryStreams {
+  private readonly streams = new Set<Stream>();
+  private listening: Promise<() => Promise<void>> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly listen: DatabaseHandle['listen'],
+    private readonly log: { info(object: object, message: string): void; warn(object: object, message: string): void },
+  ) {}
+
+  /**
+   * Starts an event stream on `response` (once LISTEN is on, so no change after this resolves
+   * is missed), of every change or those of one subscription; it ends when the client leaves.
+   */
+  async open(response: ServerResponse, subscription: string | undefined, requestId: string): Promise<void> {
+    await this.startListening();
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-request-id': requestId,
+    });
+    response.write(': delivery changes\n\n');
+    const stream = { response, subscription };
+    this.streams.add(stream);
+    response.on('close', () => this.streams.delete(stream));
+  }
+
+  /** Ends every stream and stops listening. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (const { response } of this.streams) response.end();
+    this.streams.clear();
+    const unlisten = await this.listening?.catch(() => undefined);
+    await unlisten?.();
+  }
+
+  private startListening(): Promise<unknown> {
+    if (this.listening === undefined) {
+      this.listening = this.listen(logChannel, (payload) => this.publish(payload), this.log);
+      this.listening.catch(() => (this.listening = undefined));
+      this.timer = setInterval(() => this.write(': keep-alive\n\n'), keepAliveMs);
+    }
+    return this.listening;
+  }
+
+  private publish(payload: string | undefined): void {
+    if (payload === undefined) {
+      this.write('event: resync\ndata: {}\n\n');
+      return;
+    }
+    const change = JSON.parse(payload) as DeliveryChange;
+    this.write(
+      `event: ${change.type}\ndata: ${payload}\n\n`,
+      (stream) => stream.subscription === undefined || stream.subscription === change.subscription,
+    );
+  }
+
+  private write(text: string, wanted: (stream: Stream) => boolean = () => true): void {
+    for (const stream of this.streams) if (wanted(stream)) stream.response.write(text);
+  }
+}

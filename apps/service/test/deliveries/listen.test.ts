@@ -1,0 +1,164 @@
+/**
+ * `street-events listen` as a process of its own against the service over HTTP (a worker
+ * delivering on the same database) and a local handler on a loopback port: it forwards a
+ * delivery and prints its line, confirms on the developer's behalf only in the sandbox, and on
+ * SIGINT leaves the organisation's subscription as it found it.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { Organisation } from '../../src/directory/organisations.js';
+import type { components } from '../../src/internal/generated.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
+import { startService, type RunningService } from '../support/http.js';
+import { serviceDirectory } from '../support/service-process.js';
+import { loopbackPolicy, startTestWorker, type MovableWorker } from '../notifications/harness.js';
+import { startReceiver, type Receiver } from './receiver.js';
+
+type Subscription = components['schemas']['InternalSubscription'];
+
+const baseEnv = { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', STREET_EVENTS_TOKEN: '', LOG_LEVEL: 'warn' };
+
+/** `street-events listen …`; `stdout()` and `stderr()` are what it printed so far. */
+function listenProcess(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'listen', ...args], {
+    cwd: serviceDirectory,
+    env: baseEnv,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
+
+describeEachDatabase('street-events listen', (database) => {
+  const db = () => database.db;
+  let handler: Receiver;
+  let sandbox: RunningService;
+  let service: RunningService;
+  let worker: MovableWorker;
+  let operator: string;
+
+  beforeAll(async () => {
+    handler = await startReceiver();
+    const start = (isSandbox: boolean) => {
+      let baseUrl = '';
+      return startService({
+        db: db(),
+        notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
+        listen: database.listen,
+        sandbox: isSandbox ? { users: [] } : undefined,
+      }).then((running) => {
+        baseUrl = running.baseUrl;
+        return running;
+      });
+    };
+    sandbox = await start(true);
+    service = await start(false);
+    worker = await startTestWorker(database);
+    operator = await tokenFor(db(), await promoter(db()), 'Operator');
+  }, 30_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await sandbox?.close();
+    await service?.close();
+    await handler?.close();
+  });
+
+  const origin = (running: RunningService) => new URL(running.baseUrl).origin;
+  const listening = (running: RunningService, owner: Organisation) =>
+    listenProcess([
+      '--org',
+      owner.swaCode!,
+      '--forward-to',
+      handler.url,
+      '--service',
+      origin(running),
+      '--token',
+      operator,
+    ]);
+
+  async function subscriptionsOf(owner: Organisation): Promise<Subscription[]> {
+    const response = await sandbox.internalRequest<components['schemas']['InternalSubscriptionList']>(
+      'GET',
+      '/internal/subscriptions',
+      { token: operator, query: { organisation: owner.swaCode! } },
+    );
+    return response.body.subscriptions;
+  }
+
+  it('forwards a delivery to the local handler, prints its line, and removes the subscription it made on SIGINT', async () => {
+    const owner = await promoter(db());
+    const authority = await highwayAuthority(db());
+    const run = listening(sandbox, owner);
+    await waitFor(() => expect(run.stderr()).toContain('forwarding'));
+    expect(await subscriptionsOf(owner)).toMatchObject([{ status: 'confirmed', api_endpoint: handler.url }]);
+    const { workReferenceNumber } = await work(db(), owner, authority);
+    const line = await waitFor(() => {
+      const found = run
+        .stdout()
+        .split('\n')
+        .find((printed) => printed.includes('permit_submitted'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(line).toMatch(/^\d{4}-\d\d-\d\dT\S+Z {2}permit_submitted {2}update_id \d+ {2}200 {2}\d+ ms$/);
+    const forwarded = handler.received
+      .map((request) => request.body)
+      .filter((body) => body.includes(workReferenceNumber));
+    expect(forwarded).toHaveLength(1);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(run.stderr()).toContain('removed');
+    expect(await subscriptionsOf(owner)).toEqual([]);
+  });
+
+  it('restores the endpoint and state of the subscription it found on SIGINT', async () => {
+    const owner = await promoter(db());
+    const before = await sandbox.internalRequest<Subscription>(
+      'PUT',
+      `/internal/organisations/${owner.swaCode}/subscription`,
+      {
+        token: operator,
+        body: { api_endpoint: 'http://127.0.0.1:9/elsewhere', status: 'confirmed' },
+      },
+    );
+    expect(before.status).toBe(200);
+    const run = listening(sandbox, owner);
+    await waitFor(() => expect(run.stderr()).toContain('forwarding'));
+    expect(await subscriptionsOf(owner)).toMatchObject([{ api_endpoint: handler.url, status: 'confirmed' }]);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(await subscriptionsOf(owner)).toEqual([before.body]);
+  });
+
+  it('outside the sandbox leaves the confirmation to the handler', async () => {
+    const owner = await promoter(db());
+    const run = listening(service, owner);
+    await waitFor(() => expect(run.stdout()).toContain('SubscriptionConfirmation'));
+    expect(run.stderr()).toContain('confirm it');
+    expect(await subscriptionsOf(owner)).toMatchObject([{ status: 'unconfirmed', api_endpoint: handler.url }]);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(await subscriptionsOf(owner)).toEqual([]);
+  });
+
+  it('an unknown organisation is one line and exit code 1', async () => {
+    const run = listenProcess([
+      '--org',
+      'Nobody At All',
+      '--forward-to',
+      handler.url,
+      '--service',
+      origin(sandbox),
+      '--token',
+      operator,
+    ]);
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toBe('error: no organisation Nobody At All\n');
+  });
+});
