@@ -333,7 +333,7 @@ const paths = {
   [`${internalBasePath}/works/{work_reference_number}/objects`]: {
     post: operation(
       'openWorkObject',
-      'Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58',
+      'Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58, PAA, non-compliance, private street notice, forward plan, scheduled inspection',
       {
         parameters: [pathParameter('work_reference_number', 24, 'The work.')],
         body: 'InternalObjectOpening',
@@ -347,7 +347,7 @@ const paths = {
         pathParameter(
           'reference',
           64,
-          'The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn` or `-S58nn`.',
+          'The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn`, `-S58nn`, `-PAAnn`, `-NCnn`, `-PSNnn`, `-FPnn` or `-SCHnn`.',
         ),
       ],
       body: 'InternalObjectTransition',

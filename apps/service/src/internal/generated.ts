@@ -81,7 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58 */
+        /** Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58, PAA, non-compliance, private street notice, forward plan, scheduled inspection */
         post: operations["openWorkObject"];
         delete?: never;
         options?: never;
@@ -854,12 +854,12 @@ export interface components {
         };
         InternalObjectOpening: {
             /** @enum {unknown} */
-            object_type: "inspection" | "sample_inspection" | "fpn" | "comment" | "reinstatement" | "section_81" | "section_74" | "section_58";
+            object_type: "inspection" | "sample_inspection" | "fpn" | "comment" | "reinstatement" | "section_81" | "section_74" | "section_58" | "paa" | "non_compliance" | "private_street" | "forward_plan" | "scheduled_inspection";
             /**
              * @description One of the events that create a record of `object_type`.
              * @enum {unknown}
              */
-            event_type: "inspection_passed" | "inspection_failed" | "inspection_unable_to_carry_out" | "inspection_further_required" | "inspection_agreed_site_compliance" | "inspection_works_stopped" | "inspection_works_in_progress" | "inspection_non_compliant_with_conditions" | "sample_inspection_created" | "fpn_submitted" | "comment_submitted" | "internal_comment_submitted" | "reinstatement_submitted" | "section_81_submitted" | "section_74_warning_issued" | "section_58_created";
+            event_type: "inspection_passed" | "inspection_failed" | "inspection_unable_to_carry_out" | "inspection_further_required" | "inspection_agreed_site_compliance" | "inspection_works_stopped" | "inspection_works_stopped_apparatus_remaining" | "inspection_works_in_progress" | "inspection_works_in_progress_no_carriageway_incursion" | "inspection_non_compliant_with_conditions" | "sample_inspection_created" | "fpn_submitted" | "comment_submitted" | "internal_comment_submitted" | "reinstatement_submitted" | "section_81_submitted" | "section_74_warning_issued" | "section_58_created" | "paa_submitted" | "non_compliance_issued" | "private_street_notice_issued" | "forward_plan_submitted" | "scheduled_inspection_created";
             internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
             internal_user_name?: components["schemas"]["InternalUserName"];
         };
@@ -868,7 +868,7 @@ export interface components {
              * @description One of the events that move a record of the record's type on.
              * @enum {unknown}
              */
-            event_type: "inspection_outcome_accepted" | "inspection_outcome_disputed" | "inspection_withdrawn" | "sample_inspection_completed" | "sample_inspection_expired" | "fpn_accepted" | "fpn_disputed" | "fpn_paid" | "fpn_withdrawn" | "comment_read" | "reinstatement_deleted" | "section_81_acknowledged" | "section_81_accepted" | "section_81_rejected" | "section_81_resolved_by_ha" | "section_81_cancelled" | "section_74_warning_acknowledged" | "section_74_warning_disputed" | "section_74_charges_ended" | "section_74_withdrawn" | "section_74_resolved" | "section_58_progressed" | "section_58_cancelled" | "section_58_closed";
+            event_type: "inspection_outcome_accepted" | "inspection_outcome_promoter_accepts_failed_inspection" | "inspection_auto_accepted" | "inspection_outcome_disputed" | "inspection_outcome_reviewing_dispute" | "inspection_outcome_joint_site_meeting_needed" | "inspection_outcome_no_agreement" | "inspection_withdraw_defect" | "inspection_linked_to_non_compliance" | "inspection_units_logged" | "inspection_withdrawn" | "inspection_deleted" | "sample_inspection_issued" | "sample_inspection_completed" | "sample_inspection_removed" | "sample_inspection_expired" | "fpn_accepted" | "fpn_disputed" | "fpn_paid" | "fpn_withdrawn" | "fpn_deleted" | "comment_read" | "final_reinstatement_updated" | "reinstatement_deleted" | "section_81_acknowledged" | "section_81_accepted" | "section_81_accepted_fixed" | "section_81_linked_to_permit" | "section_81_unlinked_from_permit" | "section_81_reassigned" | "section_81_rejected" | "section_81_resolved_by_ha" | "section_81_cancelled" | "section_74_warning_acknowledged" | "section_74_warning_disputed" | "section_74_site_visited_and_rectified" | "section_74_charges_ended" | "section_74_withdrawn" | "section_74_draft_invoice_issued" | "section_74_draft_invoice_acknowledged" | "section_74_charge_under_review" | "section_74_charge_agreed" | "section_74_resolved" | "section_58_progressed" | "section_58_cancelled" | "section_58_closed" | "paa_granted" | "paa_deemed" | "paa_refused" | "paa_discount_updated" | "paa_cancelled" | "paa_revoked" | "non_compliance_joint_site_meeting_suggested" | "non_compliance_accept_suggestion" | "non_compliance_will_attend_joint_site_meeting" | "non_compliance_joint_site_meeting_not_needed" | "non_compliance_works_complete_ready_for_inspection" | "non_compliance_works_completed_and_passed" | "non_compliance_resolved" | "non_compliance_withdrawn" | "private_street_notice_cancelled" | "forward_plan_edited" | "forward_plan_cancelled" | "scheduled_inspection_cancelled";
             internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
             internal_user_name?: components["schemas"]["InternalUserName"];
         };
@@ -1598,7 +1598,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn` or `-S58nn`. */
+                /** @description The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn`, `-S58nn`, `-PAAnn`, `-NCnn`, `-PSNnn`, `-FPnn` or `-SCHnn`. */
                 reference: string;
             };
             cookie?: never;
