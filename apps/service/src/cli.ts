@@ -31,6 +31,7 @@ import { loopbackAllowList } from './notifications/config.js';
 import { startServer, type RunningServer } from './server.js';
 import { closeOnSignals } from './shutdown.js';
 import { addNotificationCommands, type PrintableRow } from './cli/notification-commands.js';
+import { addTriggerCommand } from './cli/trigger-command.js';
 import { simulate } from './simulation/simulate.js';
 import { ensureLocalTls } from './tls/local-ca.js';
 
@@ -413,6 +414,7 @@ program
   });
 
 addNotificationCommands(program, { withDatabase, runUntilSignal, print, config });
+addTriggerCommand(program, { withDatabase, print });
 
 try {
   await program.parseAsync();

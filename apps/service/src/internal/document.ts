@@ -210,6 +210,23 @@ const schemas: Record<string, JsonSchema> = {
       ...actorProperties(),
     },
   },
+  InternalTrigger: {
+    type: 'object',
+    additionalProperties: false,
+    description:
+      'An event of any kind to bring about for an organisation, with what it needs first (a work, a permit assessed, a record to move on).',
+    required: ['event_type', 'organisation'],
+    properties: {
+      event_type: { enum: enumerations.AuditEventType.values, description: 'The kind of event.' },
+      organisation: organisation('promoter, highway authority or contractor the event is for'),
+      work_reference_number: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{1,24}$',
+        description: 'A work the organisation takes part in, to act on; by default a new one.',
+      },
+      ...actorProperties(),
+    },
+  },
   InternalContract: {
     type: 'object',
     additionalProperties: false,
@@ -362,6 +379,20 @@ const paths = {
         answer('The quarter ended; its open sample inspections expired.', {
           quarter: referenceString,
           expired: { type: 'array', items: referenceString },
+        }),
+      ],
+    }),
+  },
+  [`${internalBasePath}/trigger`]: {
+    post: operation('triggerEvent', 'Bring about an event of any kind for an organisation', {
+      body: 'InternalTrigger',
+      success: [
+        201,
+        answer('The event was recorded, last, after what it needed.', {
+          work_reference_number: {
+            type: ['string', 'null'],
+            description: 'The work the events are about, new or named; null when none was involved.',
+          },
         }),
       ],
     }),

@@ -19,6 +19,7 @@ import { recordedEvents } from '../../events/recorded-events.js';
 import { endQuarter } from '../../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
 import { submitWork } from '../../events/works.js';
+import { triggerEvent } from '../../trigger/trigger.js';
 import { authenticateRequest } from '../authentication.js';
 import { listOperations, routePath, routeSchema } from '../openapi.js';
 import { validatorCompiler } from '../validation.js';
@@ -147,6 +148,19 @@ function handlers(db: Database): Handlers {
     endQuarter: async ({ body: { highway_authority: highwayAuthority, quarter }, write }) => {
       const { expired } = await endQuarter(db, { highwayAuthority, quarter }, write);
       return { status: 200, body: { quarter, expired } };
+    },
+
+    triggerEvent: async ({ body, write }) => {
+      const { workReferenceNumber } = await triggerEvent(
+        db,
+        {
+          eventType: body.event_type,
+          organisation: body.organisation,
+          workReferenceNumber: body.work_reference_number,
+        },
+        write,
+      );
+      return { status: 201, body: { work_reference_number: workReferenceNumber } };
     },
 
     addContract: async ({ body: parties, write }) => {
