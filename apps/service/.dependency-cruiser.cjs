@@ -8,6 +8,7 @@ const layers = [
   ['config', '^src/config\\.ts$'],
   ['http', '^src/(http|internal)/'],
   ['seed', '^src/seed/'],
+  ['trigger', '^src/trigger/'],
   ['simulation', '^src/simulation/'],
   ['admin', '^src/admin/'],
   ['notifications', '^src/notifications/'],

@@ -32,6 +32,7 @@ import { startServer, type RunningServer } from './server.js';
 import { closeOnSignals } from './shutdown.js';
 import { addListenCommand } from './cli/listen.js';
 import { addNotificationCommands, type PrintableRow } from './cli/notification-commands.js';
+import { addTriggerCommand } from './cli/trigger-command.js';
 import { simulate } from './simulation/simulate.js';
 import { ensureLocalTls } from './tls/local-ca.js';
 
@@ -417,6 +418,7 @@ program
   });
 
 addNotificationCommands(program, { withDatabase, runUntilSignal, print, config });
+addTriggerCommand(program, { withDatabase, print });
 addListenCommand(program);
 
 try {

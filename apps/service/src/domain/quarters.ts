@@ -18,3 +18,9 @@ export function quarterBounds(quarter: string): { start: Date; end: Date } {
   const firstMonth = (Number(match[2]) - 1) * 3;
   return { start: new Date(Date.UTC(year, firstMonth, 1)), end: new Date(Date.UTC(year, firstMonth + 3, 1)) };
 }
+
+/** The quarter before `quarter`. */
+export function quarterBefore(quarter: string): string {
+  const { start } = quarterBounds(quarter);
+  return quarterOf(new Date(start.getTime() - 1));
+}

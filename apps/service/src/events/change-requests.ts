@@ -35,6 +35,37 @@ const changeRequestEvents = {
   },
 } as const satisfies Record<ChangeRequestKind, Record<ChangeRequestStatus, AuditEventType>>;
 
+/**
+ * The ways a request is granted, recorded each by its own event: by the authority, with a
+ * challenge to its duration, deemed (not decided in time) or applied automatically.
+ */
+const grantEvents = {
+  alteration: [
+    'alteration_granted',
+    'alteration_granted_with_duration_challenge',
+    'alteration_deemed',
+    'alteration_applied_auto',
+  ],
+  change_request: [
+    'change_request_granted',
+    'change_request_granted_with_duration_challenge',
+    'change_request_deemed',
+    'change_request_applied_auto',
+  ],
+} as const satisfies Record<ChangeRequestKind, readonly AuditEventType[]>;
+
+/** The request kind and status an event records (a grant in any of its ways), or undefined for other events. */
+export function changeRequestEventOf(
+  eventType: AuditEventType,
+): { kind: ChangeRequestKind; status: ChangeRequestStatus } | undefined {
+  for (const [kind, events] of Object.entries(changeRequestEvents) as [ChangeRequestKind, Record<string, string>][]) {
+    if ((grantEvents[kind] as readonly string[]).includes(eventType)) return { kind, status: 'granted' };
+    const status = Object.keys(events).find((candidate) => events[candidate] === eventType);
+    if (status !== undefined) return { kind, status: status as ChangeRequestStatus };
+  }
+  return undefined;
+}
+
 /** References are `<permit reference>-ALT<nn>` and `<permit reference>-CR<nn>`, numbered per permit. */
 export function changeRequestReference(
   permitReferenceNumber: string,
@@ -91,11 +122,20 @@ export async function submitChangeRequest(
   });
 }
 
+/**
+ * Grants, refuses or cancels a submitted request. A grant applies the changes to the permit and
+ * is recorded as `grantedAs`, one of the request kind's grant events (the plain grant by default).
+ */
 export async function decideChangeRequest(
   db: Database,
-  input: { reference: string; decision: ChangeRequestDecision },
+  input: { reference: string; decision: ChangeRequestDecision; grantedAs?: AuditEventType },
   options: WriteOptions = {},
 ): Promise<void> {
+  if (input.grantedAs !== undefined && input.decision !== 'granted') {
+    throw new ValidationError(`${input.grantedAs} records a grant, not a ${input.decision} request`, 'event_type', {
+      rule: 'enum',
+    });
+  }
   const context = eventContext(options);
   await db.transaction(async (tx) => {
     const [target] = await tx
@@ -128,12 +168,19 @@ export async function decideChangeRequest(
         })
         .where(eq(permits.id, permit.id));
     }
+    const event = changeRequestEvent(request.kind, input.decision, request.reference, permit.permitReferenceNumber);
+    if (input.grantedAs !== undefined) event.eventType = grantEventOf(request.kind, input.grantedAs);
     await tx
       .update(changeRequests)
       .set({ status: input.decision, decidedAt: context.at })
       .where(eq(changeRequests.id, request.id));
-    await recordEvents(tx, work, context, [
-      changeRequestEvent(request.kind, input.decision, request.reference, permit.permitReferenceNumber),
-    ]);
+    await recordEvents(tx, work, context, [event]);
   });
+}
+
+function grantEventOf(kind: ChangeRequestKind, eventType: AuditEventType): AuditEventType {
+  if (!(grantEvents[kind] as readonly string[]).includes(eventType)) {
+    throw new ValidationError(`${eventType} does not grant a ${kind}`, 'event_type', { rule: 'enum' });
+  }
+  return eventType;
 }

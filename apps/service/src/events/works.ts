@@ -1,12 +1,18 @@
 /** Submitting a work with its first permit. */
+import { enumerations } from '@street-events/types';
 import { and, eq } from 'drizzle-orm';
 import { requireOrganisation, defaultWorkstreamPrefix } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
 import { permits, works, workstreams, type WorksCoordinates } from '../db/schema.js';
 import { submittedPermit, type PermitApplication } from '../domain/permits.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { AuditEventType } from '../enums.js';
 import { permitEvent } from './permits.js';
 import { eventContext, recordEvents, type WriteOptions } from './record-events.js';
+import type { WorkScope } from './work-scope.js';
+
+/** A work's own fields: where it is and whose it is. */
+export type WorkRecordSubmission = Omit<WorkSubmission, 'permit' | 'startedOnSubmission'>;
 
 export interface WorkSubmission {
   /** Up to 24 letters, digits, `-` and `_`. */
@@ -35,7 +41,7 @@ export function permitReference(workReferenceNumber: string, sequence: number): 
 
 /** The row of a submitted work, once its organisations and workstream are known. */
 export function newWorkRow(
-  submission: WorkSubmission,
+  submission: WorkRecordSubmission,
   owners: { promoterOrgId: number; highwayAuthorityOrgId: number; workstreamId: number },
 ): typeof works.$inferInsert {
   return {
@@ -51,17 +57,9 @@ export function newWorkRow(
   };
 }
 
-/**
- * Creates the work and its first permit, recording permit_submitted. An immediate work started
- * on submission also records work_start_logged, after permit_submitted, at the same time.
- */
-export async function submitWork(
-  db: Database,
-  submission: WorkSubmission,
-  options: WriteOptions = {},
-): Promise<{ workReferenceNumber: string; permitReferenceNumber: string }> {
-  const { workReferenceNumber } = submission;
-  if (!/^[A-Za-z0-9_-]{1,24}$/.test(workReferenceNumber)) {
+/** The work's own fields as the domain allows them; throws ValidationError naming the field. */
+function checkWorkFields(submission: WorkRecordSubmission): void {
+  if (!/^[A-Za-z0-9_-]{1,24}$/.test(submission.workReferenceNumber)) {
     throw new ValidationError('a work reference is 1 to 24 letters, digits, - or _', 'work_reference_number', {
       rule: 'pattern',
     });
@@ -71,44 +69,96 @@ export async function submitWork(
       rule: submission.usrn > 99999999 ? 'maximum' : Number.isInteger(submission.usrn) ? 'minimum' : 'multipleOf',
     });
   }
+}
+
+/** Inserts the work in the caller's transaction; returns it as the scope of its events. */
+async function insertWork(tx: Database, submission: WorkRecordSubmission): Promise<WorkScope> {
+  const promoter = await requireOrganisation(tx, submission.promoterSwaCode, 'promoter');
+  const highwayAuthority = await requireOrganisation(tx, submission.highwayAuthoritySwaCode, 'highway_authority');
+  const prefix = submission.workstreamPrefix ?? defaultWorkstreamPrefix;
+  const [workstream] = await tx
+    .select({ id: workstreams.id })
+    .from(workstreams)
+    .where(and(eq(workstreams.promoterOrgId, promoter.id), eq(workstreams.prefix, prefix)));
+  if (!workstream) throw new NotFoundError(`${promoter.name} has no workstream ${prefix}`, 'workstream_prefix');
+  const [work] = await tx
+    .insert(works)
+    .values(
+      newWorkRow(submission, {
+        promoterOrgId: promoter.id,
+        highwayAuthorityOrgId: highwayAuthority.id,
+        workstreamId: workstream.id,
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ id: works.id });
+  if (!work) throw new ConflictError(`work ${submission.workReferenceNumber} exists already`, 'work_reference_number');
+  return {
+    workId: work.id,
+    workReferenceNumber: submission.workReferenceNumber,
+    promoterOrgId: promoter.id,
+    highwayAuthorityOrgId: highwayAuthority.id,
+    workstreamPrefix: prefix,
+  };
+}
+
+/**
+ * Creates the work and its first permit, recording permit_submitted. An immediate work started
+ * on submission also records work_start_logged, after permit_submitted, at the same time.
+ */
+export async function submitWork(
+  db: Database,
+  submission: WorkSubmission,
+  options: WriteOptions = {},
+): Promise<{ workReferenceNumber: string; permitReferenceNumber: string }> {
+  checkWorkFields(submission);
+  const { workReferenceNumber } = submission;
   const context = eventContext(options);
   const { permit, events } = submittedPermit(submission.permit, context.at, submission.startedOnSubmission);
   const permitReferenceNumber = permitReference(workReferenceNumber, 1);
-
   await db.transaction(async (tx) => {
-    const promoter = await requireOrganisation(tx, submission.promoterSwaCode, 'promoter');
-    const highwayAuthority = await requireOrganisation(tx, submission.highwayAuthoritySwaCode, 'highway_authority');
-    const prefix = submission.workstreamPrefix ?? defaultWorkstreamPrefix;
-    const [workstream] = await tx
-      .select({ id: workstreams.id })
-      .from(workstreams)
-      .where(and(eq(workstreams.promoterOrgId, promoter.id), eq(workstreams.prefix, prefix)));
-    if (!workstream) throw new NotFoundError(`${promoter.name} has no workstream ${prefix}`, 'workstream_prefix');
-    const [work] = await tx
-      .insert(works)
-      .values(
-        newWorkRow(submission, {
-          promoterOrgId: promoter.id,
-          highwayAuthorityOrgId: highwayAuthority.id,
-          workstreamId: workstream.id,
-        }),
-      )
-      .onConflictDoNothing()
-      .returning({ id: works.id });
-    if (!work) throw new ConflictError(`work ${workReferenceNumber} exists already`, 'work_reference_number');
-    await tx.insert(permits).values({ ...permit, workId: work.id, permitReferenceNumber });
+    const work = await insertWork(tx, submission);
+    await tx.insert(permits).values({ ...permit, workId: work.workId, permitReferenceNumber });
     await recordEvents(
       tx,
-      {
-        workId: work.id,
-        workReferenceNumber,
-        promoterOrgId: promoter.id,
-        highwayAuthorityOrgId: highwayAuthority.id,
-        workstreamPrefix: prefix,
-      },
+      work,
       context,
       events.map((eventType) => permitEvent(eventType, permitReferenceNumber, workReferenceNumber)),
     );
   });
   return { workReferenceNumber, permitReferenceNumber };
+}
+
+/**
+ * The events that create a works record: a work recorded without a permit application
+ * (planned, in progress, historic, non-notifiable, section 81 or unattributable works).
+ */
+export const worksRecordEventTypes = enumerations.AuditEventType.values.filter((eventType) =>
+  eventType.endsWith('_works_record_created'),
+);
+
+/** Creates a works record: the work alone, recording one of `worksRecordEventTypes` about it. */
+export async function createWorksRecord(
+  db: Database,
+  input: { eventType: AuditEventType; record: WorkRecordSubmission },
+  options: WriteOptions = {},
+): Promise<{ workReferenceNumber: string }> {
+  if (!worksRecordEventTypes.includes(input.eventType)) {
+    throw new ValidationError(`${input.eventType} does not create a works record`, 'event_type', { rule: 'enum' });
+  }
+  checkWorkFields(input.record);
+  const { workReferenceNumber } = input.record;
+  const context = eventContext(options);
+  await db.transaction(async (tx) => {
+    const work = await insertWork(tx, input.record);
+    await recordEvents(tx, work, context, [
+      {
+        eventType: input.eventType,
+        objectType: 'work',
+        objectReferenceNumber: workReferenceNumber,
+        parentObjectReferenceNumber: null,
+      },
+    ]);
+  });
+  return { workReferenceNumber };
 }

@@ -218,6 +218,23 @@ const schemas: Record<string, JsonSchema> = {
       ...actorProperties(),
     },
   },
+  InternalTrigger: {
+    type: 'object',
+    additionalProperties: false,
+    description:
+      'An event of any kind to bring about for an organisation, with what it needs first (a work, a permit assessed, a record to move on).',
+    required: ['event_type', 'organisation'],
+    properties: {
+      event_type: { enum: enumerations.AuditEventType.values, description: 'The kind of event.' },
+      organisation: organisation('promoter, highway authority or contractor the event is for'),
+      work_reference_number: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{1,24}$',
+        description: 'A work the organisation takes part in, to act on; by default a new one.',
+      },
+      ...actorProperties(),
+    },
+  },
   InternalContract: {
     type: 'object',
     additionalProperties: false,
@@ -470,7 +487,7 @@ const paths = {
   [`${internalBasePath}/works/{work_reference_number}/objects`]: {
     post: operation(
       'openWorkObject',
-      'Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58',
+      'Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58, PAA, non-compliance, private street notice, forward plan, scheduled inspection',
       {
         parameters: [pathParameter('work_reference_number', 24, 'The work.')],
         body: 'InternalObjectOpening',
@@ -484,7 +501,7 @@ const paths = {
         pathParameter(
           'reference',
           64,
-          'The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn` or `-S58nn`.',
+          'The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn`, `-S58nn`, `-PAAnn`, `-NCnn`, `-PSNnn`, `-FPnn` or `-SCHnn`.',
         ),
       ],
       body: 'InternalObjectTransition',
@@ -499,6 +516,20 @@ const paths = {
         answer('The quarter ended; its open sample inspections expired.', {
           quarter: referenceString,
           expired: { type: 'array', items: referenceString },
+        }),
+      ],
+    }),
+  },
+  [`${internalBasePath}/trigger`]: {
+    post: operation('triggerEvent', 'Bring about an event of any kind for an organisation', {
+      body: 'InternalTrigger',
+      success: [
+        201,
+        answer('The event was recorded, last, after what it needed.', {
+          work_reference_number: {
+            type: ['string', 'null'],
+            description: 'The work the events are about, new or named; null when none was involved.',
+          },
         }),
       ],
     }),

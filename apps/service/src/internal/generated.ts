@@ -81,7 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58 */
+        /** Create a record of a work: inspection, sample inspection, FPN, comment, reinstatement, section 81/74/58, PAA, non-compliance, private street notice, forward plan, scheduled inspection */
         post: operations["openWorkObject"];
         delete?: never;
         options?: never;
@@ -117,6 +117,23 @@ export interface paths {
         put?: never;
         /** End a highway authority's sample inspection quarter */
         post: operations["endQuarter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring about an event of any kind for an organisation */
+        post: operations["triggerEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -974,12 +991,12 @@ export interface components {
         };
         InternalObjectOpening: {
             /** @enum {unknown} */
-            object_type: "inspection" | "sample_inspection" | "fpn" | "comment" | "reinstatement" | "section_81" | "section_74" | "section_58";
+            object_type: "inspection" | "sample_inspection" | "fpn" | "comment" | "reinstatement" | "section_81" | "section_74" | "section_58" | "paa" | "non_compliance" | "private_street" | "forward_plan" | "scheduled_inspection";
             /**
              * @description One of the events that create a record of `object_type`.
              * @enum {unknown}
              */
-            event_type: "inspection_passed" | "inspection_failed" | "inspection_unable_to_carry_out" | "inspection_further_required" | "inspection_agreed_site_compliance" | "inspection_works_stopped" | "inspection_works_in_progress" | "inspection_non_compliant_with_conditions" | "sample_inspection_created" | "fpn_submitted" | "comment_submitted" | "internal_comment_submitted" | "reinstatement_submitted" | "section_81_submitted" | "section_74_warning_issued" | "section_58_created";
+            event_type: "inspection_passed" | "inspection_failed" | "inspection_unable_to_carry_out" | "inspection_further_required" | "inspection_agreed_site_compliance" | "inspection_works_stopped" | "inspection_works_stopped_apparatus_remaining" | "inspection_works_in_progress" | "inspection_works_in_progress_no_carriageway_incursion" | "inspection_non_compliant_with_conditions" | "sample_inspection_created" | "fpn_submitted" | "comment_submitted" | "internal_comment_submitted" | "reinstatement_submitted" | "section_81_submitted" | "section_74_warning_issued" | "section_58_created" | "paa_submitted" | "non_compliance_issued" | "private_street_notice_issued" | "forward_plan_submitted" | "scheduled_inspection_created";
             internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
             internal_user_name?: components["schemas"]["InternalUserName"];
         };
@@ -988,7 +1005,7 @@ export interface components {
              * @description One of the events that move a record of the record's type on.
              * @enum {unknown}
              */
-            event_type: "inspection_outcome_accepted" | "inspection_outcome_disputed" | "inspection_withdrawn" | "sample_inspection_completed" | "sample_inspection_expired" | "fpn_accepted" | "fpn_disputed" | "fpn_paid" | "fpn_withdrawn" | "comment_read" | "reinstatement_deleted" | "section_81_acknowledged" | "section_81_accepted" | "section_81_rejected" | "section_81_resolved_by_ha" | "section_81_cancelled" | "section_74_warning_acknowledged" | "section_74_warning_disputed" | "section_74_charges_ended" | "section_74_withdrawn" | "section_74_resolved" | "section_58_progressed" | "section_58_cancelled" | "section_58_closed";
+            event_type: "inspection_outcome_accepted" | "inspection_outcome_promoter_accepts_failed_inspection" | "inspection_auto_accepted" | "inspection_outcome_disputed" | "inspection_outcome_reviewing_dispute" | "inspection_outcome_joint_site_meeting_needed" | "inspection_outcome_no_agreement" | "inspection_withdraw_defect" | "inspection_linked_to_non_compliance" | "inspection_units_logged" | "inspection_withdrawn" | "inspection_deleted" | "sample_inspection_issued" | "sample_inspection_completed" | "sample_inspection_removed" | "sample_inspection_expired" | "fpn_accepted" | "fpn_disputed" | "fpn_paid" | "fpn_withdrawn" | "fpn_deleted" | "comment_read" | "final_reinstatement_updated" | "reinstatement_deleted" | "section_81_acknowledged" | "section_81_accepted" | "section_81_accepted_fixed" | "section_81_linked_to_permit" | "section_81_unlinked_from_permit" | "section_81_reassigned" | "section_81_rejected" | "section_81_resolved_by_ha" | "section_81_cancelled" | "section_74_warning_acknowledged" | "section_74_warning_disputed" | "section_74_site_visited_and_rectified" | "section_74_charges_ended" | "section_74_withdrawn" | "section_74_draft_invoice_issued" | "section_74_draft_invoice_acknowledged" | "section_74_charge_under_review" | "section_74_charge_agreed" | "section_74_resolved" | "section_58_progressed" | "section_58_cancelled" | "section_58_closed" | "paa_granted" | "paa_deemed" | "paa_refused" | "paa_discount_updated" | "paa_cancelled" | "paa_revoked" | "non_compliance_joint_site_meeting_suggested" | "non_compliance_accept_suggestion" | "non_compliance_will_attend_joint_site_meeting" | "non_compliance_joint_site_meeting_not_needed" | "non_compliance_works_complete_ready_for_inspection" | "non_compliance_works_completed_and_passed" | "non_compliance_resolved" | "non_compliance_withdrawn" | "private_street_notice_cancelled" | "forward_plan_edited" | "forward_plan_cancelled" | "scheduled_inspection_cancelled";
             internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
             internal_user_name?: components["schemas"]["InternalUserName"];
         };
@@ -997,6 +1014,20 @@ export interface components {
             highway_authority: string;
             /** @description A calendar quarter (UTC), e.g. `2025-Q3`. */
             quarter: string;
+            internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
+            internal_user_name?: components["schemas"]["InternalUserName"];
+        };
+        /** @description An event of any kind to bring about for an organisation, with what it needs first (a work, a permit assessed, a record to move on). */
+        InternalTrigger: {
+            /**
+             * @description The kind of event.
+             * @enum {unknown}
+             */
+            event_type: "historic_action" | "inspection_passed" | "inspection_failed" | "inspection_unable_to_carry_out" | "inspection_further_required" | "inspection_withdraw_defect" | "inspection_agreed_site_compliance" | "activity_submitted" | "activity_edited" | "activity_cancelled" | "fpn_submitted" | "fpn_accepted" | "fpn_paid" | "fpn_disputed" | "fpn_withdrawn" | "permit_granted" | "permit_refused" | "permit_cancelled" | "permit_revoked" | "permit_deemed" | "paa_granted" | "paa_refused" | "paa_cancelled" | "paa_revoked" | "alteration_submitted" | "alteration_refused" | "alteration_granted" | "alteration_granted_with_duration_challenge" | "alteration_deemed" | "alteration_cancelled" | "lane_rental_assessed" | "reinstatement_submitted" | "file_uploaded" | "comment_submitted" | "work_start_logged" | "work_stop_logged" | "work_start_reverted" | "work_stop_reverted" | "forward_plan_submitted" | "forward_plan_cancelled" | "user_removed" | "user_invited" | "inspection_units_logged" | "permit_submitted" | "paa_submitted" | "forward_plan_edited" | "permit_discount_updated" | "paa_discount_updated" | "paa_deemed" | "organisation_contract_added" | "organisation_contract_removed" | "organisation_updated" | "workstream_created" | "workstream_updated" | "inspection_works_stopped" | "inspection_works_stopped_apparatus_remaining" | "inspection_works_in_progress" | "inspection_works_in_progress_no_carriageway_incursion" | "inspection_non_compliant_with_conditions" | "permit_modification_request" | "scheduled_inspection_cancelled" | "scheduled_inspection_created" | "alteration_applied_auto" | "section_81_submitted" | "final_reinstatement_updated" | "section_81_acknowledged" | "section_81_accepted" | "section_81_accepted_fixed" | "section_81_rejected" | "section_81_resolved_by_ha" | "section_81_cancelled" | "user_roles_updated" | "support_desk_action" | "user_name_updated" | "permit_hs2_acknowledged" | "geographical_area_created" | "geographical_area_updated" | "workstream_access_updated" | "planned_works_record_created" | "in_progress_works_record_created" | "historic_works_record_created" | "non_notifiable_works_record_created" | "section_81_works_record_created" | "unattributable_works_record_created" | "sample_inspection_target_created" | "sample_inspection_target_updated" | "sample_inspection_created" | "sample_inspection_completed" | "sample_inspection_removed" | "sample_inspection_expired" | "internal_comment_submitted" | "comment_read" | "excavation_carried_out_updated" | "sample_inspection_target_closed" | "section_81_linked_to_permit" | "section_81_unlinked_from_permit" | "section_81_reassigned" | "permit_granted_with_duration_challenge" | "inspection_withdrawn" | "section_74_warning_issued" | "section_74_warning_acknowledged" | "section_74_site_visited_and_rectified" | "section_74_charges_ended" | "section_74_warning_disputed" | "section_74_withdrawn" | "section_74_draft_invoice_issued" | "section_74_resolved" | "section_74_draft_invoice_acknowledged" | "section_74_charge_under_review" | "section_74_charge_agreed" | "alteration_duration_challenge_accepted" | "alteration_duration_challenge_not_accepted" | "alteration_duration_challenge_non_acceptance_response" | "permit_duration_challenge_accepted" | "permit_duration_challenge_not_accepted" | "permit_duration_challenge_non_acceptance_response" | "section_58_created" | "section_58_progressed" | "section_58_cancelled" | "section_58_closed" | "reinstatement_deleted" | "site_deleted" | "inspection_deleted" | "site_subsumed" | "fpn_deleted" | "current_traffic_management_type_updated" | "ancillary_info_added" | "ancillary_info_removed" | "sample_inspection_issued" | "inspection_outcome_accepted" | "inspection_outcome_disputed" | "inspection_outcome_promoter_accepts_failed_inspection" | "sample_inspection_target_deleted" | "sample_inspection_quarter_started" | "sample_inspection_quarter_ended" | "fee_matrix_updated" | "organisation_fpn_details_updated" | "inspection_auto_accepted" | "sample_inspection_quarter_end_reverted" | "private_street_notice_issued" | "private_street_notice_cancelled" | "non_compliance_issued" | "non_compliance_withdrawn" | "non_compliance_resolved" | "inspection_linked_to_non_compliance" | "permit_linked_to_non_compliance" | "inspection_outcome_joint_site_meeting_needed" | "inspection_outcome_reviewing_dispute" | "inspection_outcome_no_agreement" | "non_compliance_works_completed_and_passed" | "non_compliance_joint_site_meeting_suggested" | "non_compliance_will_attend_joint_site_meeting" | "non_compliance_works_complete_ready_for_inspection" | "non_compliance_joint_site_meeting_not_needed" | "event_subscription_created" | "event_subscription_removed" | "material_classification_submitted" | "non_compliance_accept_suggestion" | "permit_under_assessment" | "alteration_revoked" | "change_request_submitted" | "change_request_refused" | "change_request_granted" | "change_request_granted_with_duration_challenge" | "change_request_deemed" | "change_request_cancelled" | "change_request_applied_auto" | "change_request_duration_challenge_accepted" | "change_request_duration_challenge_not_accepted" | "change_request_duration_challenge_non_acceptance_response" | "change_request_revoked";
+            /** @description The promoter, highway authority or contractor the event is for: its swa_code or its name. */
+            organisation: string;
+            /** @description A work the organisation takes part in, to act on; by default a new one. */
+            work_reference_number?: string;
             internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
             internal_user_name?: components["schemas"]["InternalUserName"];
         };
@@ -1865,7 +1896,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn` or `-S58nn`. */
+                /** @description The record, `<work>-INSnn`, `-SInn`, `-FPNnn`, `-COMnn`, `-REnn`, `-S81nn`, `-S74nn`, `-S58nn`, `-PAAnn`, `-NCnn`, `-PSNnn`, `-FPnn` or `-SCHnn`. */
                 reference: string;
             };
             cookie?: never;
@@ -1975,6 +2006,97 @@ export interface operations {
                     "application/json": {
                         quarter: string;
                         expired: string[];
+                        events: components["schemas"]["InternalRecordedEvent"][];
+                    };
+                };
+            };
+            /** @description Error 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 401. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 403. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 409. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 413. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error 415. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    triggerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalTrigger"];
+            };
+        };
+        responses: {
+            /** @description The event was recorded, last, after what it needed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The work the events are about, new or named; null when none was involved. */
+                        work_reference_number: string | null;
                         events: components["schemas"]["InternalRecordedEvent"][];
                     };
                 };

@@ -51,16 +51,19 @@ function sandboxWorkReference(promoter: PromoterDefinition, workstreamPrefix: st
   return `${promoter.initials}${promoter.swaCode}${workstreamPrefix}${String(serial).padStart(6, '0')}`;
 }
 
+/** A new work of the promoter on one of the authority's streets; `workCategory` chosen at random unless given. */
 export function newWorkSubmission(
   random: Random,
   promoter: PromoterDefinition,
   authority: AuthorityDefinition,
   serial: number,
   at: Date,
+  chosen: { workCategory?: WorkCategory } = {},
 ): WorkSubmission {
-  const workstreamPrefix = random.next() < 0.6 ? '000' : random.pick(promoter.workstreams).prefix;
+  const workstreamPrefix =
+    random.next() < 0.6 || promoter.workstreams.length === 0 ? '000' : random.pick(promoter.workstreams).prefix;
   const place = random.pick(authority.streets);
-  const workCategory = random.weighted(categories);
+  const workCategory = chosen.workCategory ?? random.weighted(categories);
   const { lead, duration } = timing[workCategory];
   // Immediate works start now; others at 08:00 some days ahead.
   const proposedStartDate = isImmediate(workCategory)

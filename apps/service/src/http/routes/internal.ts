@@ -5,20 +5,21 @@
  * (and the internal user fields of the request), and answers the references it created with the
  * events the operation recorded.
  */
-import { asc, inArray } from 'drizzle-orm';
 import type { FastifyPluginCallback } from 'fastify';
 import { addContract, removeContract } from '../../admin/contracts.js';
 import type { Caller } from '../../auth/caller.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { auditEvents, type WorksCoordinates } from '../../db/schema.js';
+import type { WorksCoordinates } from '../../db/schema.js';
 import type { OpeningEventType, WorkObjectType } from '../../domain/work-object-lifecycles.js';
 import { decideChangeRequest, submitChangeRequest } from '../../events/change-requests.js';
 import { transitionPermit } from '../../events/permits.js';
 import { actorOf, type ActorFields, type WriteOptions } from '../../events/record-events.js';
+import { recordedEvents } from '../../events/recorded-events.js';
 import { endQuarter } from '../../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
 import { submitWork } from '../../events/works.js';
+import { triggerEvent } from '../../trigger/trigger.js';
 import { authenticateRequest } from '../authentication.js';
 import { listOperations, routePath, routeSchema } from '../openapi.js';
 import { validatorCompiler } from '../validation.js';
@@ -152,6 +153,19 @@ function handlers(db: Database): Handlers {
       return { status: 200, body: { quarter, expired } };
     },
 
+    triggerEvent: async ({ body, write }) => {
+      const { workReferenceNumber } = await triggerEvent(
+        db,
+        {
+          eventType: body.event_type,
+          organisation: body.organisation,
+          workReferenceNumber: body.work_reference_number,
+        },
+        write,
+      );
+      return { status: 201, body: { work_reference_number: workReferenceNumber } };
+    },
+
     addContract: async ({ body: parties, write }) => {
       await addContract(db, { contractor: parties.contractor, promoter: parties.promoter }, write);
       return { status: 201, body: { contractor: parties.contractor, promoter: parties.promoter } };
@@ -163,31 +177,6 @@ function handlers(db: Database): Handlers {
       return { status: 200, body: parties };
     },
   };
-}
-
-/** The events of these ids, as committed, in update_id order. */
-async function recordedEvents(db: Database, eventIds: readonly number[]) {
-  if (eventIds.length === 0) return [];
-  const rows = await db
-    .select({
-      updateId: auditEvents.updateId,
-      updateDateTime: auditEvents.updateDateTime,
-      eventType: auditEvents.eventType,
-      objectType: auditEvents.objectType,
-      objectReferenceNumber: auditEvents.objectReferenceNumber,
-      parentObjectReferenceNumber: auditEvents.parentObjectReferenceNumber,
-    })
-    .from(auditEvents)
-    .where(inArray(auditEvents.id, [...eventIds]))
-    .orderBy(asc(auditEvents.updateId));
-  return rows.map((row) => ({
-    update_id: row.updateId,
-    update_date_time: row.updateDateTime.toISOString(),
-    event_type: row.eventType,
-    object_type: row.objectType,
-    object_reference_number: row.objectReferenceNumber,
-    parent_object_reference_number: row.parentObjectReferenceNumber,
-  }));
 }
 
 /** The operator as acting user, with the internal user fields of the request (body or query). */
