@@ -72,8 +72,8 @@ export async function startServer(
       policy: endpointPolicyOf(config.notifications),
       publicBaseUrl: () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
     },
-    listen: handle.listen,
     sandbox: options.sandbox,
+    console: true,
   });
   // Root-level onClose hooks run after the plugins': the database is closed last.
   app.addHook('onClose', () => handle.close());
