@@ -1,1 +1,133 @@
-document.getElementById('console')!.textContent = 'Loading…';
+/**
+ * The console, for an Operator (the loader has checked the token and kept it for this tab):
+ * trigger any kind of event, see each subscription's messages with every attempt as sent and as
+ * answered, replay one, and follow it all live from the operator API's stream of changes.
+ */
+import { operatorApi, problemOf, type Schemas } from './api.js';
+import { h, show } from './dom.js';
+import { mode, savedToken } from './session.js';
+import { followStream } from './stream.js';
+import { deadLettersView, messagesView, organisationsView, subscriptionsView, triggerForm } from './views.js';
+
+const api = operatorApi(savedToken()!);
+const sandbox = mode() === 'sandbox';
+const state: { selected?: string; organisations: string[] } = { organisations: [] };
+
+function card(title: string, id: string, wide = false): HTMLElement {
+  return h(
+    'section',
+    { class: wide ? 'card wide' : 'card', 'aria-labelledby': `${id}-title` },
+    h('h2', { id: `${id}-title` }, title),
+    h('div', { id }, h('p', { class: 'muted' }, 'Loading…')),
+  );
+}
+
+function say(id: string, text: string): void {
+  document.getElementById(id)!.textContent = text;
+}
+
+async function loadOrganisations(): Promise<void> {
+  const { data, error, response } = await api.GET('/internal/sandbox/organisations');
+  if (error) return show('organisations', h('p', { role: 'alert' }, problemOf(error, response)));
+  state.organisations = data.organisations.map((organisation) => organisation.name);
+  show('organisations', organisationsView(data.organisations));
+}
+
+async function loadSubscriptions(): Promise<void> {
+  const { data, error, response } = await api.GET('/internal/subscriptions');
+  if (error) return show('subscriptions', h('p', { role: 'alert' }, problemOf(error, response)));
+  state.selected ??= data.subscriptions[0]?.subscription_reference_number;
+  show('subscriptions', subscriptionsView(data.subscriptions, state.selected, select));
+}
+
+async function loadMessages(): Promise<void> {
+  const reference = state.selected;
+  if (reference === undefined) return show('messages', h('p', { class: 'muted' }, 'Choose a subscription.'));
+  const { data, error, response } = await api.GET('/internal/subscriptions/{subscription_reference_number}/messages', {
+    params: { path: { subscription_reference_number: reference }, query: { limit: 25 } },
+  });
+  if (error) return show('messages', h('p', { role: 'alert' }, problemOf(error, response)));
+  show(
+    'messages',
+    h('p', { class: 'muted' }, `Subscription ${reference}, newest first.`),
+    messagesView(data.messages, (id) => void replay(id)),
+  );
+}
+
+async function loadDeadLetters(): Promise<void> {
+  const { data, error, response } = await api.GET('/internal/dead-letters');
+  if (error) return show('dead-letters', h('p', { role: 'alert' }, problemOf(error, response)));
+  show(
+    'dead-letters',
+    deadLettersView(data.dead_letters, (id) => void replay(id)),
+  );
+}
+
+function select(reference: string): void {
+  state.selected = reference;
+  void refresh();
+}
+
+async function trigger(input: Schemas['InternalTrigger']): Promise<void> {
+  say('trigger-result', `Triggering ${input.event_type}…`);
+  const { data, error, response } = await api.POST('/internal/trigger', { body: input });
+  if (error) return say('trigger-result', problemOf(error, response));
+  const last = data.events.at(-1);
+  say(
+    'trigger-result',
+    `Recorded ${data.events.length} event(s)${data.work_reference_number ? ` on ${data.work_reference_number}` : ''}; ` +
+      `the last: ${last?.event_type ?? '—'}, update ${last?.update_id ?? '—'}.`,
+  );
+}
+
+async function replay(messageId: string): Promise<void> {
+  const { error, response } = await api.POST('/internal/messages/{message_id}/replay', {
+    params: { path: { message_id: messageId } },
+  });
+  say('console-status', error ? problemOf(error, response) : `Message ${messageId} queued again.`);
+  await refresh();
+}
+
+async function refresh(): Promise<void> {
+  await loadSubscriptions();
+  await Promise.all([loadMessages(), loadDeadLetters()]);
+}
+
+/** Refreshes at most every 300 ms while changes arrive. */
+function refreshSoon(): void {
+  if (refreshSoon.pending) return;
+  refreshSoon.pending = true;
+  setTimeout(() => {
+    refreshSoon.pending = false;
+    void refresh();
+  }, 300);
+}
+refreshSoon.pending = false;
+
+async function main(): Promise<void> {
+  show(
+    'console',
+    h('p', { id: 'console-status', class: 'wide', role: 'status' }),
+    card('Trigger an event', 'trigger'),
+    card('Subscriptions', 'subscriptions'),
+    card('Messages and attempts', 'messages', true),
+    card('Dead letters', 'dead-letters', true),
+    ...(sandbox ? [card('Sandbox organisations and tokens', 'organisations', true)] : []),
+  );
+  if (sandbox) await loadOrganisations();
+  show(
+    'trigger',
+    triggerForm(state.organisations, (input) => void trigger(input)),
+  );
+  await refresh();
+  const live = document.getElementById('mode')!;
+  const label = sandbox ? 'Sandbox' : 'Operator';
+  void followStream(
+    savedToken()!,
+    refreshSoon,
+    (connected) => (live.textContent = `${label} · ${connected ? 'live' : 'reconnecting…'}`),
+    new AbortController().signal,
+  );
+}
+
+void main();

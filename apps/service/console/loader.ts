@@ -1,20 +1,20 @@
 /**
- * The console's loader, the only script served to anyone: in sandbox mode it starts the console
- * at once; otherwise it asks for an Operator token, fetches the console's script with it (the
- * service serves it to Operators only) and runs it.
+ * The console's loader, the only script served to anyone: it fetches the console's script with an
+ * Operator token (the service serves it to Operators only) and runs it. The token is the sandbox
+ * Operator's in the sandbox; otherwise it asks for one.
  */
-import { forgetToken, mode, savedToken, saveToken } from './session.js';
+import { forgetToken, sandboxToken, savedToken, saveToken } from './session.js';
 
 const appUrl = '/console/app.js';
 
 /** Fetches and runs the console with `token`; resolves to the refusal's message, or null once running. */
-async function start(token: string | null): Promise<string | null> {
-  const response = await fetch(appUrl, { headers: token === null ? {} : { token } });
+async function start(token: string): Promise<string | null> {
+  const response = await fetch(appUrl, { headers: { token } });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     return body?.message ?? `The service answered ${response.status}.`;
   }
-  if (token !== null) saveToken(token);
+  saveToken(token);
   const script = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
   await import(/* @vite-ignore */ script);
   return null;
@@ -42,12 +42,7 @@ function signIn(problem?: string): void {
 }
 
 async function main(): Promise<void> {
-  if (mode() === 'sandbox') {
-    const refused = await start(null);
-    if (refused !== null) document.getElementById('console')!.textContent = refused;
-    return;
-  }
-  const saved = savedToken();
+  const saved = sandboxToken() ?? savedToken();
   const refused = saved === null ? undefined : await start(saved);
   if (refused === null) return;
   forgetToken();

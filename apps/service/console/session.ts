@@ -7,3 +7,7 @@ export const forgetToken = (): void => sessionStorage.removeItem(tokenKey);
 
 /** `sandbox` when the service runs `serve --sandbox` (the console is open), otherwise `operator`. */
 export const mode = (): 'sandbox' | 'operator' => (document.body.dataset.mode === 'sandbox' ? 'sandbox' : 'operator');
+
+/** In the sandbox, the page carries the sandbox Operator's token (as `serve --sandbox` prints it). */
+export const sandboxToken = (): string | null =>
+  document.querySelector<HTMLMetaElement>('meta[name="street-events-operator-token"]')?.content ?? null;

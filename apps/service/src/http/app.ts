@@ -197,7 +197,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (options.sandbox) await app.register(sandboxRoutes, { db: options.db, users: options.sandbox.users });
   if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
-  if (options.console) await app.register(consoleRoutes, { sandbox: options.sandbox !== undefined });
+  if (options.console) {
+    const operator = options.sandbox?.users.find((user) => user.role === 'Operator');
+    await app.register(consoleRoutes, { sandboxOperatorToken: operator?.token });
+  }
   return app;
 }
 

@@ -53,15 +53,29 @@ describeEachDatabase('the console', (database) => {
 
   describe('in sandbox mode', () => {
     let service: RunningService;
+    let operator: string;
     beforeAll(async () => {
-      service = await startService({ db: database.db, console: true, sandbox: { users: [] } });
+      operator = await tokenFor(database.db, await promoter(database.db), 'Operator');
+      const user = {
+        username: 'ops',
+        role: 'Operator' as const,
+        organisation: '',
+        email: '',
+        password: '',
+        token: operator,
+      };
+      service = await startService({ db: database.db, console: true, sandbox: { users: [user] } });
     });
     afterAll(() => service?.close());
 
-    test("the page and the console's script are open", async () => {
+    test("the page carries the sandbox Operator's token, which gets the console's script", async () => {
       const page = await fetch(new URL('/console', service.baseUrl));
-      expect(await page.text()).toContain('data-mode="sandbox"');
-      expect((await fetch(new URL('/console/app.js', service.baseUrl))).status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('data-mode="sandbox"');
+      expect(html).toContain(`<meta name="street-events-operator-token" content="${operator}">`);
+      expect((await fetch(new URL('/console/app.js', service.baseUrl), { headers: { token: operator } })).status).toBe(
+        200,
+      );
     });
   });
 });

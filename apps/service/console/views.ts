@@ -1,0 +1,194 @@
+/** What the console shows, built from the operator API's answers. */
+import { enumerations } from '@street-events/types';
+import type { Schemas } from './api.js';
+import { h, time } from './dom.js';
+
+const eventTypes = enumerations.AuditEventType;
+const eventText = (type: string | null) =>
+  type === null ? '—' : ((eventTypes.texts as Record<string, string>)[type] ?? type);
+
+export function organisationsView(organisations: Schemas['InternalSandboxOrganisation'][]): HTMLElement {
+  return h(
+    'table',
+    { 'aria-label': 'Sandbox organisations and their tokens' },
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'Organisation'), h('th', {}, 'User'), h('th', {}, 'Role'), h('th', {}, 'Token')),
+    ),
+    h(
+      'tbody',
+      {},
+      ...organisations.flatMap((organisation) =>
+        organisation.users.map((user) =>
+          h(
+            'tr',
+            { 'data-organisation': organisation.name },
+            h('td', {}, `${organisation.name}${organisation.swa_code ? ` (${organisation.swa_code})` : ''}`),
+            h('td', {}, user.username),
+            h('td', {}, user.role),
+            h('td', {}, h('code', {}, user.token)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export function triggerForm(
+  organisations: string[],
+  onTrigger: (input: Schemas['InternalTrigger']) => void,
+): HTMLElement {
+  const form = h(
+    'form',
+    { id: 'trigger-form' },
+    h('label', { for: 'trigger-organisation' }, 'Organisation (name or SWA code)'),
+    h('input', { id: 'trigger-organisation', name: 'organisation', list: 'known-organisations', required: true }),
+    h('datalist', { id: 'known-organisations' }, ...organisations.map((name) => h('option', { value: name }))),
+    h('label', { for: 'trigger-event-type' }, 'Event kind'),
+    h(
+      'select',
+      { id: 'trigger-event-type', name: 'event_type', required: true },
+      ...eventTypes.values.map((value) => h('option', { value }, `${eventText(value)} (${value})`)),
+    ),
+    h('label', { for: 'trigger-work' }, 'Work reference (optional: a new work by default)'),
+    h('input', { id: 'trigger-work', name: 'work_reference_number' }),
+    h('button', { type: 'submit' }, 'Trigger'),
+    h('p', { id: 'trigger-result', role: 'status' }),
+  ) as HTMLFormElement;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const field = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    const work = field('work_reference_number');
+    onTrigger({
+      organisation: field('organisation'),
+      event_type: field('event_type') as Schemas['InternalTrigger']['event_type'],
+      ...(work ? { work_reference_number: work } : {}),
+    });
+  });
+  return form;
+}
+
+export function subscriptionsView(
+  subscriptions: Schemas['InternalSubscription'][],
+  selected: string | undefined,
+  onSelect: (reference: string) => void,
+): HTMLElement {
+  if (subscriptions.length === 0)
+    return h('p', { class: 'muted' }, 'No subscriptions yet: subscribe an endpoint (or run street-events listen).');
+  return h(
+    'ul',
+    { class: 'subscriptions' },
+    ...subscriptions.map((subscription) =>
+      h(
+        'li',
+        { 'data-subscription': subscription.subscription_reference_number },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: subscription.subscription_reference_number === selected ? '' : 'secondary',
+            'aria-pressed': subscription.subscription_reference_number === selected ? 'true' : 'false',
+            onclick: () => onSelect(subscription.subscription_reference_number),
+          },
+          `${subscription.organisation.name}: ${subscription.status}`,
+        ),
+        h('div', { class: 'muted' }, h('code', {}, subscription.api_endpoint)),
+      ),
+    ),
+  );
+}
+
+/** Attempts whose details are open (`<message id>:<index>`), kept open when the list is drawn again. */
+const opened = new Set<string>();
+
+function attemptView(messageId: string, attempt: Schemas['InternalAttempt'], index: number): HTMLElement {
+  const key = `${messageId}:${index}`;
+  const answered = attempt.status === null ? `no answer: ${attempt.error ?? 'unknown'}` : `HTTP ${attempt.status}`;
+  const details = h(
+    'details',
+    { class: 'attempt', 'data-outcome': attempt.outcome, open: opened.has(key) },
+    h(
+      'summary',
+      {},
+      `Attempt ${index + 1} · ${time(attempt.attempted_at)} · `,
+      h('span', { class: attempt.outcome === 'delivered' ? 'status-ok' : 'status-failed' }, answered),
+      ` · ${attempt.latency_ms} ms · ${attempt.outcome}`,
+      attempt.next_attempt_at ? ` · next ${time(attempt.next_attempt_at)}` : '',
+    ),
+    h('h4', {}, 'Request headers'),
+    h(
+      'pre',
+      {},
+      Object.entries(attempt.request_headers)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\n'),
+    ),
+    h('h4', {}, 'Request body'),
+    h('pre', {}, attempt.request_body),
+    h('h4', {}, 'Response (first KiB)'),
+    h('pre', {}, attempt.response_excerpt ?? '—'),
+  ) as HTMLDetailsElement;
+  details.addEventListener('toggle', () => (details.open ? opened.add(key) : opened.delete(key)));
+  return details;
+}
+
+export function messagesView(
+  messages: Schemas['InternalMessage'][],
+  onReplay: (messageId: string) => void,
+): HTMLElement {
+  if (messages.length === 0) return h('p', { class: 'muted' }, 'No messages yet: trigger an event.');
+  return h(
+    'ol',
+    { class: 'messages' },
+    ...messages.map((message) =>
+      h(
+        'li',
+        { 'data-message-id': message.message_id, 'data-state': message.state },
+        h(
+          'div',
+          { class: 'message-head' },
+          h(
+            'strong',
+            {},
+            message.kind === 'confirmation' ? 'Subscription confirmation' : eventText(message.event_type),
+          ),
+          ` · ${message.state}`,
+          message.update_id === null ? '' : ` · update ${message.update_id}`,
+          message.state === 'pending' ? ` · next attempt ${time(message.next_attempt_at)}` : '',
+          ` · ${time(message.created_at)} · `,
+          h('code', {}, message.message_id),
+        ),
+        h(
+          'button',
+          { type: 'button', class: 'secondary replay', onclick: () => onReplay(message.message_id) },
+          'Replay',
+        ),
+        ...message.attempts.map((attempt, index) => attemptView(message.message_id, attempt, index)),
+      ),
+    ),
+  );
+}
+
+export function deadLettersView(
+  letters: Schemas['InternalDeadLetter'][],
+  onReplay: (messageId: string) => void,
+): HTMLElement {
+  if (letters.length === 0) return h('p', { class: 'muted' }, 'No dead letters.');
+  return h(
+    'ul',
+    {},
+    ...letters.map((letter) =>
+      h(
+        'li',
+        { 'data-message-id': letter.message_id },
+        `${letter.subscription_reference_number} · ${letter.attempts} attempts · ${letter.last_error ?? ''} `,
+        h('button', { type: 'button', class: 'secondary', onclick: () => onReplay(letter.message_id) }, 'Replay'),
+      ),
+    ),
+  );
+}

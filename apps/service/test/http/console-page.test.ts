@@ -1,0 +1,141 @@
+/**
+ * The console in headless Chromium against a running sandbox service and delivery worker, with
+ * every other origin blocked: trigger an event, see its delivery with the attempt as sent and as
+ * answered, replay it, see the second attempt; and the sign-in outside the sandbox.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createUser } from '../../src/admin/users.js';
+import { issueToken } from '../../src/auth/tokens.js';
+import { startReceiver, type Receiver } from '../deliveries/receiver.js';
+import { loopbackPolicy, startTestWorker, type MovableWorker } from '../notifications/harness.js';
+import { openBrowser, type Browser } from '../support/browser.js';
+import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
+import { highwayAuthority, promoter, tokenFor } from '../support/fixtures.js';
+import { startService, type RunningService } from '../support/http.js';
+
+const artifactsDir = fileURLToPath(new URL('../../artifacts/', import.meta.url));
+let sequence = 0;
+
+/** The service with the console; with `sandbox`, the sandbox Operator (token and organisation). */
+async function consoleService(
+  database: TestDatabase,
+  sandbox?: { token: string; organisation: string },
+): Promise<RunningService> {
+  let baseUrl = '';
+  const service = await startService({
+    db: database.db,
+    listen: database.listen,
+    notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
+    sandbox: sandbox && { users: [{ username: 'ops', role: 'Operator', email: '', password: '', ...sandbox }] },
+    console: true,
+  });
+  baseUrl = service.baseUrl;
+  return service;
+}
+
+describeEachDatabase('the console in Chromium', (database) => {
+  describe('in the sandbox', () => {
+    let service: RunningService;
+    let worker: MovableWorker;
+    let receiver: Receiver;
+    let browser: Browser;
+    let origin: string;
+    let organisation: string;
+
+    beforeAll(async () => {
+      const owner = await promoter(database.db);
+      await highwayAuthority(database.db);
+      organisation = owner.swaCode!;
+      const operator = await createUser(database.db, {
+        username: `console-operator-${++sequence}`,
+        role: 'Operator',
+        organisation: owner.name,
+      });
+      const { token } = await issueToken(database.db, operator.username);
+      receiver = await startReceiver();
+      service = await consoleService(database, { token, organisation: owner.name });
+      worker = await startTestWorker(database);
+      origin = new URL(service.baseUrl).origin;
+      const pointed = await service.internalRequest('PUT', `/internal/organisations/${organisation}/subscription`, {
+        token,
+        body: { api_endpoint: receiver.url, status: 'confirmed' },
+      });
+      expect(pointed.status).toBeLessThan(300);
+      browser = await openBrowser(origin);
+      await mkdir(artifactsDir, { recursive: true });
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await worker?.stop();
+      await service?.close();
+      await receiver?.close();
+    });
+
+    test('triggering an event shows its delivery with the attempt; replaying it shows a second attempt', async () => {
+      const { page } = browser;
+      await page.goto(`${origin}/console`);
+      await page.getByLabel('Organisation (name or SWA code)').fill(organisation);
+      await page.getByLabel('Event kind').selectOption('permit_submitted');
+      await page.getByRole('button', { name: 'Trigger' }).click();
+      await expect.poll(() => page.locator('#trigger-result').innerText(), { timeout: 15_000 }).toMatch(/^Recorded/);
+
+      const message = page
+        .locator('li[data-message-id][data-state="delivered"]')
+        .filter({ hasText: 'Permit submitted' });
+      await message.first().waitFor({ timeout: 20_000 });
+      const first = message.first();
+      expect(await first.locator('details.attempt').count()).toBe(1);
+      await first.locator('details.attempt summary').first().click();
+      expect(await first.locator('details.attempt').first().innerText()).toContain('webhook-signature');
+
+      await first.getByRole('button', { name: 'Replay' }).click();
+      const id = await first.getAttribute('data-message-id');
+      await expect
+        .poll(() => page.locator(`li[data-message-id="${id}"] details.attempt`).count(), { timeout: 20_000 })
+        .toBe(2);
+      expect(receiver.received.filter((request) => request.headers['webhook-id'] === id)).toHaveLength(2);
+      await page.screenshot({ path: join(artifactsDir, `console-${database.kind}.png`), fullPage: true });
+      expect(browser.outside).toEqual([]);
+    });
+
+    test('lists the sandbox Operator and its token', async () => {
+      await browser.page.goto(`${origin}/console`);
+      await browser.page.locator('#organisations table').waitFor();
+      expect(await browser.page.locator('#organisations').innerText()).toContain('Operator');
+    });
+  });
+
+  describe('outside the sandbox', () => {
+    let service: RunningService;
+    let browser: Browser;
+    let origin: string;
+
+    beforeAll(async () => {
+      service = await consoleService(database);
+      origin = new URL(service.baseUrl).origin;
+      browser = await openBrowser(origin);
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await service?.close();
+    });
+
+    test('a Planner token is refused at the sign-in, and an Operator token opens the console', async () => {
+      const owner = await promoter(database.db);
+      const { page } = browser;
+      await page.goto(`${origin}/console`);
+      await page.getByLabel('Operator token').fill(await tokenFor(database.db, owner, 'Planner'));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => page.locator('#sign-in-problem').innerText()).toContain('not allowed');
+      expect(await page.locator('#trigger-form').count()).toBe(0);
+
+      await page.getByLabel('Operator token').fill(await tokenFor(database.db, owner, 'Operator'));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('#trigger-form').waitFor();
+      expect(await page.locator('#organisations').count()).toBe(0);
+    });
+  });
+});
