@@ -56,7 +56,13 @@ const shell = (sandboxToken: string | undefined) => `<!DOCTYPE html>
 
 export const consoleRoutes: FastifyPluginAsync<ConsoleRoutesOptions> = async (app, { sandboxOperatorToken }) => {
   const [loader, script, style] = await Promise.all(
-    ['loader.js', 'app.js', 'console.css'].map((name) => readFile(`${assetsDir}${name}`, 'utf8')),
+    ['loader.js', 'app.js', 'console.css'].map((name) =>
+      readFile(`${assetsDir}${name}`, 'utf8').catch(() => {
+        throw new Error(
+          `the console is not built (${assetsDir}${name}): run pnpm --filter @street-events/service build`,
+        );
+      }),
+    ),
   );
   const send = (reply: FastifyReply, type: string, body: string) =>
     reply.headers(securityHeaders).type(type).send(body);
