@@ -102,7 +102,9 @@ export async function triggerEvent(
   const organisation = await organisationNamed(db, request.organisation);
   const refusal = request.workReferenceNumber === undefined ? undefined : refusesWork(plan, eventType);
   if (refusal !== undefined) {
-    throw new ValidationError(`${eventType} ${refusal}: leave out the work reference`, 'work_reference_number');
+    throw new ValidationError(`${eventType} ${refusal}: leave out the work reference`, 'work_reference_number', {
+      rule: 'additionalProperties',
+    });
   }
   const named =
     request.workReferenceNumber === undefined ? undefined : await workOf(db, organisation, request.workReferenceNumber);
