@@ -62,11 +62,14 @@ async function bringAbout(
 ): Promise<WorkInPlay | undefined> {
   switch (plan.kind) {
     case 'contract':
-      return void (await contract(session, plan.change));
+      await contract(session, plan.change);
+      return undefined;
     case 'workstream_created':
-      return void (await workstreamCreated(session));
+      await workstreamCreated(session);
+      return undefined;
     case 'noted_organisation':
-      return void (await notedOrganisationEvent(session, plan.objectType));
+      await notedOrganisationEvent(session, plan.objectType);
+      return undefined;
     case 'quarter_end':
       return quarterEnd(session, named);
     case 'quarter_end_reverted':
