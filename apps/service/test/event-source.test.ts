@@ -7,7 +7,9 @@ import type { PermitEventType } from '../src/domain/permits.js';
 import { ConflictError, NotFoundError, ValidationError } from '../src/errors.js';
 import { decideChangeRequest, submitChangeRequest } from '../src/events/change-requests.js';
 import { transitionPermit } from '../src/events/permits.js';
-import { endQuarter } from '../src/events/sample-inspection-quarters.js';
+import { endQuarter, revertQuarterEnd } from '../src/events/sample-inspection-quarters.js';
+import { createWorksRecord, type WorkRecordSubmission } from '../src/events/works.js';
+import { openWorkstream } from '../src/events/workstreams.js';
 import { advanceWorkObject, openWorkObject } from '../src/events/work-objects.js';
 import type { PermitSummaryResponse } from '@street-events/types';
 import { searchPermits } from '../src/queries/search-permits.js';
@@ -355,6 +357,92 @@ describeEachDatabase('event source', (database) => {
     ).toEqual([
       ['organisation_contract_added', 'organisation', owner.swaCode, null],
       ['organisation_contract_removed', 'organisation', owner.swaCode, null],
+    ]);
+  });
+
+  test('reverting a quarter’s end opens it again and tells each promoter; a quarter not ended cannot be reverted', async () => {
+    const { db } = database;
+    const authority = await highwayAuthority(db);
+    const owner = await promoter(db);
+    const { workReferenceNumber } = await work(db, owner, authority);
+    const opening = {
+      workReferenceNumber,
+      objectType: 'sample_inspection',
+      eventType: 'sample_inspection_created',
+    } as const;
+    await openWorkObject(db, opening, { now: clockAt('2031-11-03T10:00:00Z') });
+    const quarter = { highwayAuthority: authority.swaCode!, quarter: '2031-Q4' };
+    await expect(revertQuarterEnd(db, quarter)).rejects.toBeInstanceOf(ConflictError);
+    await endQuarter(db, quarter);
+    await revertQuarterEnd(db, quarter);
+    expect((await eventsAbout(db, '2031-Q4')).map((event) => [event.eventType, event.promoterOrgId])).toEqual([
+      ['sample_inspection_quarter_ended', owner.id],
+      ['sample_inspection_quarter_end_reverted', owner.id],
+    ]);
+    await openWorkObject(db, opening, { now: clockAt('2031-11-04T10:00:00Z') });
+    expect(await endQuarter(db, quarter)).toEqual({ expired: [`${workReferenceNumber}-SI02`] });
+  });
+
+  test('a grant may be recorded as deemed, with a duration challenge or applied automatically; not as another kind’s grant', async () => {
+    const { db, permitReferenceNumber } = await submitted();
+    const request = async () =>
+      (await submitChangeRequest(db, { permitReferenceNumber, kind: 'change_request', changes: {} })).reference;
+    const deemed = await request();
+    await decideChangeRequest(db, { reference: deemed, decision: 'granted', grantedAs: 'change_request_deemed' });
+    expect((await eventsAbout(db, deemed)).map((event) => event.eventType)).toEqual([
+      'change_request_submitted',
+      'change_request_deemed',
+    ]);
+    const other = await request();
+    for (const [decision, grantedAs] of [
+      ['granted', 'alteration_deemed'],
+      ['refused', 'change_request_deemed'],
+    ] as const) {
+      await expect(decideChangeRequest(db, { reference: other, decision, grantedAs })).rejects.toBeInstanceOf(
+        ValidationError,
+      );
+    }
+  });
+
+  test('a works record is a work without a permit, its event about the work', async () => {
+    const { db, planner, owner, authority } = await promoterWithPlanner(database.db);
+    const record: WorkRecordSubmission = {
+      workReferenceNumber: `R${owner.swaCode}X1`,
+      promoterSwaCode: owner.swaCode!,
+      highwayAuthoritySwaCode: authority.swaCode!,
+      street: 'Briggate',
+      town: 'Leeds',
+      area: 'City Centre',
+      usrn: 7201234,
+      roadCategory: 2,
+      worksCoordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
+      locationDescription: 'Outside number 12',
+    };
+    await expect(createWorksRecord(db, { eventType: 'permit_submitted', record })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    await createWorksRecord(db, { eventType: 'historic_works_record_created', record });
+    expect(await pollAll(db, planner)).toMatchObject([
+      {
+        work_reference_number: record.workReferenceNumber,
+        event_type: 'historic_works_record_created',
+        object_type: 'work',
+        object_reference_number: record.workReferenceNumber,
+        parent_object_reference_number: null,
+      },
+    ]);
+    expect((await searchPermits(db, planner, {})).rows).toEqual([]);
+  });
+
+  test('a promoter opens its next workstream, recording workstream_created', async () => {
+    const { db } = database;
+    const owner = await promoter(db);
+    expect(await openWorkstream(db, { promoter: owner.name, description: 'Mains' })).toEqual({ prefix: '001' });
+    expect(await openWorkstream(db, { promoter: owner.name, description: 'Services' })).toEqual({ prefix: '002' });
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.promoterOrgId, owner.id));
+    expect(events.map((event) => [event.eventType, event.objectType, event.objectReferenceNumber])).toEqual([
+      ['workstream_created', 'workstream', `${owner.swaCode}-001`],
+      ['workstream_created', 'workstream', `${owner.swaCode}-002`],
     ]);
   });
 });

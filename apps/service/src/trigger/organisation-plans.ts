@@ -37,6 +37,7 @@ function refuse(session: Session, what: string): never {
   throw new ValidationError(
     `${session.eventType} is an event of ${what}; ${session.organisation.name} is a ${session.organisation.kind.replace('_', ' ')}`,
     'organisation',
+    { rule: 'enum' },
   );
 }
 

@@ -62,11 +62,14 @@ async function bringAbout(
 ): Promise<WorkInPlay | undefined> {
   switch (plan.kind) {
     case 'contract':
-      return void (await contract(session, plan.change));
+      await contract(session, plan.change);
+      return undefined;
     case 'workstream_created':
-      return void (await workstreamCreated(session));
+      await workstreamCreated(session);
+      return undefined;
     case 'noted_organisation':
-      return void (await notedOrganisationEvent(session, plan.objectType));
+      await notedOrganisationEvent(session, plan.objectType);
+      return undefined;
     case 'quarter_end':
       return quarterEnd(session, named);
     case 'quarter_end_reverted':
@@ -102,7 +105,9 @@ export async function triggerEvent(
   const organisation = await organisationNamed(db, request.organisation);
   const refusal = request.workReferenceNumber === undefined ? undefined : refusesWork(plan, eventType);
   if (refusal !== undefined) {
-    throw new ValidationError(`${eventType} ${refusal}: leave out the work reference`, 'work_reference_number');
+    throw new ValidationError(`${eventType} ${refusal}: leave out the work reference`, 'work_reference_number', {
+      rule: 'additionalProperties',
+    });
   }
   const named =
     request.workReferenceNumber === undefined ? undefined : await workOf(db, organisation, request.workReferenceNumber);

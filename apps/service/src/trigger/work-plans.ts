@@ -51,7 +51,8 @@ export function newWorkCategory(plan: Plan, eventType: AuditEventType): WorkCate
   const immediate = 'immediate_urgent';
   switch (plan.kind) {
     case 'permit':
-      // Started at once, or still to be assessed: whichever reaches the event sooner.
+      // The start and what follows it come at once on an immediate work, started on submission;
+      // the rest on a permit still to be assessed.
       return ['work_start_logged', 'work_stop_logged', 'work_start_reverted', 'work_stop_reverted'].includes(eventType)
         ? immediate
         : 'minor';
