@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import type { Database, DatabaseHandle } from '../db/database.js';
 import type { ServiceConfig } from '../config.js';
 import { workerSettingsOf } from '../notifications/config.js';
-import { listDeadLetters, replayDeadLetters } from '../deliveries/dead-letters.js';
+import { listDeadLetters, replayDeadLetters, replayMessage } from '../deliveries/dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../deliveries/keys.js';
 import { startWorker } from '../deliveries/worker.js';
 import { subscriptionUpkeep } from '../notifications/subscriptions.js';
@@ -121,8 +121,10 @@ function addDeliveryCommands(program: Command, { withDatabase, print }: CommandS
     );
   deliveries
     .command('replay')
-    .description("queue dead letters again (same webhook-id): one by message id, or a subscription's since a time")
-    .argument('[message-id]', 'the MessageId (webhook-id) of one dead letter')
+    .description(
+      "queue messages again (same webhook-id): one by message id, dead or delivered (while the message log holds it), or a subscription's dead letters since a time",
+    )
+    .argument('[message-id]', 'the MessageId (webhook-id) of one message')
     .option('--subscription <reference>', "replay this subscription's dead letters (with --since)")
     .option('--since <time>', 'ISO 8601 time: dead letters created at or after it', isoTime)
     .action((messageId: string | undefined, options: { subscription?: string; since?: Date }, command: Command) => {
@@ -131,10 +133,10 @@ function addDeliveryCommands(program: Command, { withDatabase, print }: CommandS
         command.error('error: give either a message id, or --subscription and --since');
       }
       return withDatabase(command, async (db) => {
-        const replayed = await replayDeadLetters(
-          db,
-          messageId !== undefined ? { messageId } : { subscription: options.subscription!, since: options.since! },
-        );
+        const replayed =
+          messageId !== undefined
+            ? await replayMessage(db, messageId).then(() => 1)
+            : await replayDeadLetters(db, { subscription: options.subscription!, since: options.since! });
         console.error(`${replayed} message(s) queued again`);
       });
     });
