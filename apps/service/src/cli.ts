@@ -354,6 +354,9 @@ function printSandboxReady(
     );
   }
   console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
+  console.log(
+    `Console (trigger events, each delivery with its attempts, replay): ${new URL(server.baseUrl).origin}/console`,
+  );
   if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
   console.log(
     `\nLog in as any of them: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`,
@@ -418,7 +421,7 @@ program
   });
 
 addNotificationCommands(program, { withDatabase, runUntilSignal, print, config });
-addTriggerCommand(program, { withDatabase, print });
+addTriggerCommand(program, { print });
 addListenCommand(program);
 
 try {

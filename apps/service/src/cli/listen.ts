@@ -8,59 +8,18 @@
  * subscription as it found it: the previous endpoint and state restored, or the one it created
  * removed.
  */
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { components } from '../internal/generated.js';
-import { defaultTokensFile, readSandboxTokens } from '../seed/sandbox-tokens.js';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
+import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
 type Schemas = components['schemas'];
 type Change = Schemas['InternalDeliveryChange'];
 type AttemptChange = Extract<Change, { type: 'attempt' }>;
 
-interface ListenOptions {
+interface ListenOptions extends OperatorApiOptions {
   org: string;
   forwardTo: string;
-  service: string;
-  token?: string;
-  dataDir: string;
-}
-
-/** The operator API of a running service; a refusal is an error naming the service's message. */
-class OperatorApi {
-  constructor(
-    private readonly origin: string,
-    private readonly token: string,
-  ) {}
-
-  async call<Body>(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
-    const response = await fetch(`${this.origin}${path}`, {
-      method,
-      headers: { token: this.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).catch((error: unknown) => {
-      const cause = (error as { cause?: { message?: string } }).cause?.message ?? String(error);
-      throw new Error(`the service at ${this.origin} cannot be reached (${cause}); is it running?`);
-    });
-    const parsed = (await response.json().catch(() => undefined)) as Body;
-    return { status: response.status, body: parsed };
-  }
-
-  /** The answer of a call that must succeed. */
-  async expect<Body>(method: string, path: string, body?: unknown): Promise<Body> {
-    const answer = await this.call<Body & { message?: string }>(method, path, body);
-    if (answer.status >= 300) throw new Error(answer.body?.message ?? `${method} ${path} answered ${answer.status}`);
-    return answer.body;
-  }
-
-  /** The event stream of delivery changes, open (the service listening) once this resolves. */
-  async stream(signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    const response = await fetch(`${this.origin}/internal/deliveries/stream`, {
-      headers: { token: this.token },
-      signal,
-    });
-    if (!response.ok || !response.body) throw new Error(`the stream of deliveries answered ${response.status}`);
-    return response.body;
-  }
 }
 
 /** The `data` of each event of a `text/event-stream`, as JSON, until it ends. */
@@ -86,17 +45,8 @@ export function deliveryLine(change: AttemptChange): string {
   return `${change.attempted_at}  ${what}  update_id ${change.update_id ?? '-'}  ${answer}  ${change.latency_ms} ms${next}${dead}`;
 }
 
-/** The token: given, or the sandbox Operator's, kept in the PGlite data directory by `serve --sandbox`. */
-function operatorToken(options: ListenOptions): string {
-  if (options.token) return options.token;
-  const file = defaultTokensFile({ kind: 'pglite', dataDir: options.dataDir });
-  const kept = file ? readSandboxTokens(file).find((user) => user.role === 'Operator') : undefined;
-  if (!kept) throw new Error('give an Operator token: --token, or STREET_EVENTS_TOKEN');
-  return kept.token;
-}
-
 async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
-  const api = new OperatorApi(new URL(options.service).origin, operatorToken(options));
+  const api = operatorApiOf(options);
   const sandbox = (await api.call('GET', '/internal/sandbox/organisations')).status === 200;
   const organisation = encodeURIComponent(options.org);
   const { subscriptions } = await api.expect<Schemas['InternalSubscriptionList']>(
@@ -146,20 +96,14 @@ const quiet: ShutdownLog = {
 };
 
 export function addListenCommand(program: Command): void {
-  program
+  const command = program
     .command('listen')
     .description(
       "forward an organisation's notifications to a local handler through a running service, printing each delivery, until Ctrl-C",
     )
     .requiredOption('--org <organisation>', 'the organisation: its name or swa_code')
-    .requiredOption('--forward-to <url>', 'the handler, e.g. http://localhost:3000/webhooks')
-    .addOption(
-      new Option('--service <url>', 'the running service').env('STREET_EVENTS_URL').default('http://localhost:8080'),
-    )
-    .addOption(
-      new Option('--token <token>', "an Operator token (default: the sandbox operator's)").env('STREET_EVENTS_TOKEN'),
-    )
-    .action((options: Omit<ListenOptions, 'dataDir'>, command: Command) =>
-      listen({ ...options, dataDir: command.optsWithGlobals<{ dataDir: string }>().dataDir }, quiet),
-    );
+    .requiredOption('--forward-to <url>', 'the handler, e.g. http://localhost:3000/webhooks');
+  addOperatorApiOptions(command).action((options: Omit<ListenOptions, 'dataDir'>, listening: Command) =>
+    listen({ ...options, dataDir: listening.optsWithGlobals<{ dataDir: string }>().dataDir }, quiet),
+  );
 }

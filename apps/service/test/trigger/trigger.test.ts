@@ -11,7 +11,7 @@ import { authenticate } from '../../src/auth/tokens.js';
 import type { Database } from '../../src/db/database.js';
 import { SigningMaterial } from '../../src/deliveries/build.js';
 import { claimDue } from '../../src/deliveries/claim.js';
-import { markDelivered } from '../../src/deliveries/settle.js';
+import { markDelivered, type AttemptedClaim } from '../../src/deliveries/settle.js';
 import type { components } from '../../src/internal/generated.js';
 import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
 import { seedSandbox, type SandboxUser } from '../../src/seed/sandbox.js';
@@ -44,14 +44,14 @@ async function deliverDue(db: Database, material: SigningMaterial): Promise<Noti
     const lease = new Date(now.getTime() + 60_000);
     const claimed = await claimDue(db, 500, now, lease);
     if (claimed.length === 0) return messages;
+    const claims: AttemptedClaim[] = [];
     for (const delivery of claimed) {
       const request = await material.request(delivery, () => now);
       if (delivery.kind === 'notification') messages.push(JSON.parse(request.body) as NotificationMessage);
+      const observed = { outcome: 'delivered' as const, status: 200, latencyMs: 1, responseExcerpt: '' };
+      claims.push({ id: delivery.id, lease, entry: { delivery, attemptedAt: now, request, observed } });
     }
-    await markDelivered(
-      db,
-      claimed.map((delivery) => ({ id: delivery.id, lease })),
-    );
+    await markDelivered(db, claims);
   }
 }
 
