@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import type { DatabaseHandle } from '../db/database.js';
 import { logChannel, type DeliveryChange } from '../deliveries/attempt-log.js';
+import { UnavailableError } from '../errors.js';
 
 /** A comment line sent this often keeps proxies and clients from closing an idle stream. */
 const keepAliveMs = 15_000;
@@ -21,6 +22,7 @@ export class DeliveryStreams {
   private readonly streams = new Set<Stream>();
   private listening: Promise<() => Promise<void>> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     private readonly listen: DatabaseHandle['listen'],
@@ -32,7 +34,9 @@ export class DeliveryStreams {
    * is missed), of every change or those of one subscription; it ends when the client leaves.
    */
   async open(response: ServerResponse, subscription: string | undefined, requestId: string): Promise<void> {
-    await this.startListening();
+    if (!this.closed) await this.startListening();
+    if (this.closed) throw new UnavailableError('The service is shutting down; retry on another instance or later.');
+    this.timer ??= setInterval(() => this.write(': keep-alive\n\n'), keepAliveMs);
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -44,8 +48,9 @@ export class DeliveryStreams {
     response.on('close', () => this.streams.delete(stream));
   }
 
-  /** Ends every stream and stops listening. */
+  /** Ends every stream and stops listening (before the server closes, which waits for open connections). */
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
     for (const { response } of this.streams) response.end();
     this.streams.clear();
@@ -57,7 +62,6 @@ export class DeliveryStreams {
     if (this.listening === undefined) {
       this.listening = this.listen(logChannel, (payload) => this.publish(payload), this.log);
       this.listening.catch(() => (this.listening = undefined));
-      this.timer = setInterval(() => this.write(': keep-alive\n\n'), keepAliveMs);
     }
     return this.listening;
   }
