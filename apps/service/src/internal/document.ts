@@ -257,6 +257,7 @@ const instant: JsonSchema = { type: 'string', format: 'date-time' };
 const messageId: JsonSchema = { type: 'string', description: 'The message id: its `webhook-id` and `MessageId`.' };
 const subscriptionReference: JsonSchema = { type: 'string', description: 'The subscription reference.' };
 /** The schemas of the message log and the sandbox's operations; an endpoint is the interface's `api_endpoint`. */
+// eslint-disable-next-line max-lines-per-function -- a table: the schemas of the message log and the sandbox
 const deliverySchemas = (endpoint: JsonSchema): Record<string, JsonSchema> => ({
   InternalSubscription: record('A subscription, its organisation, endpoint and state.', {
     subscription_reference_number: subscriptionReference,
