@@ -33,7 +33,9 @@ function listenProcess(args: string[]) {
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
+// A `listen` process starts by compiling the command line (tsx): on a loaded machine that takes a while.
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 45_000, interval: 50 });
+vi.setConfig({ testTimeout: 90_000 });
 
 describeEachDatabase('street-events listen', (database) => {
   const db = () => database.db;
@@ -96,7 +98,9 @@ describeEachDatabase('street-events listen', (database) => {
     const authority = await highwayAuthority(db());
     const run = listening(sandbox, owner);
     await waitFor(() => expect(run.stderr()).toContain('forwarding'));
-    expect(await subscriptionsOf(owner)).toMatchObject([{ status: 'confirmed', api_endpoint: handler.url }]);
+    expect(await subscriptionsOf(owner), run.stderr()).toMatchObject([
+      { status: 'confirmed', api_endpoint: handler.url },
+    ]);
     const { workReferenceNumber } = await work(db(), owner, authority);
     const line = await waitFor(() => {
       const found = run
