@@ -28,7 +28,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION_S (10), BENCH_WARMUP_S (2),
  * BENCH_CONNECTIONS (20), BENCH_SIZES (comma-separated event counts, default 1000000,10000),
  * BENCH_KEEP_DATABASE=1 (reuse an already seeded database of the same size instead of
- * recreating it; for iterating, not for reported figures), BENCH_SERVICE_NODE_FLAGS and
+ * recreating it; for iterating, not for reported figures), BENCH_SERVICE_NODE_FLAGS (default
+ * `--max-old-space-size=160`, the README's production setting; empty for Node's default) and
  * BENCH_SERVICE_LOG_LEVEL (warn) to evaluate Node flags and the cost of request logging.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -48,8 +49,13 @@ const warmupS = Number(process.env.BENCH_WARMUP_S ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const sizes = (process.env.BENCH_SIZES ?? '1000000,10000').split(',').map(Number);
 const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
-/** Extra Node flags of the service process (BENCH_SERVICE_NODE_FLAGS, space-separated), to evaluate them. */
-const serviceNodeFlags = (process.env.BENCH_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/**
+ * Node flags of the service process (BENCH_SERVICE_NODE_FLAGS, space-separated): by default the heap
+ * limit the README gives for production, so that the figures are those of the recommended setting.
+ */
+const serviceNodeFlags = (process.env.BENCH_SERVICE_NODE_FLAGS ?? '--max-old-space-size=160')
+  .split(' ')
+  .filter(Boolean);
 const serviceLogLevel = process.env.BENCH_SERVICE_LOG_LEVEL ?? 'warn';
 const pollPageSize = 250;
 const searchPageSize = 500;
