@@ -25,10 +25,9 @@ import { describeFailure } from './cli-errors.js';
 import { progressBar } from './seed/progress.js';
 import { seedSandbox, type SandboxSummary } from './seed/sandbox.js';
 import { defaultTokensFile, prepareSandbox, writeSandboxTokens, type KeptTokens } from './seed/sandbox-tokens.js';
-import { refreshPollRows } from './events/poll-rows.js';
 import { configFromEnv, type ServiceConfig } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
-import { startServer, type RunningServer } from './server.js';
+import { prepareDatabase, startServer, type RunningServer } from './server.js';
 import { closeOnSignals } from './shutdown.js';
 import { addListenCommand } from './cli/listen.js';
 import { addNotificationCommands, type PrintableRow } from './cli/notification-commands.js';
@@ -156,8 +155,7 @@ program
     withDatabase(
       command,
       async (db, handle) => {
-        await handle.migrate();
-        const written = await refreshPollRows(db);
+        const written = await prepareDatabase(handle);
         console.error(written > 0 ? `migrations applied; ${written} polling rows written` : 'migrations applied');
       },
       { create: true },
@@ -177,7 +175,8 @@ program
     withDatabase(
       command,
       async (db, handle) => {
-        await handle.migrate();
+        // Prepared while empty: the fingerprints of the stored rows are recorded, so the first serve rewrites none.
+        await prepareDatabase(handle);
         const summary = await seedSandbox(db, {
           events: options.events,
           days: options.days,

@@ -106,13 +106,19 @@ export async function startServer(
 }
 
 /** Migrations, stored rows and the signing material the service needs before it answers. */
-async function prepareDatabase(handle: DatabaseHandle): Promise<void> {
+/**
+ * Migrates, makes the stored polling rows and permit summaries current (recording the fingerprint
+ * of what they were built from, so that a database seeded or served once is not rewritten at the
+ * next start), and makes the first signing key and certificate; returns how many polling rows it wrote.
+ */
+export async function prepareDatabase(handle: DatabaseHandle): Promise<number> {
   const { db } = handle;
   await handle.migrate();
-  await refreshPollRows(db);
+  const written = await refreshPollRows(db);
   await checkSummariesFingerprint(db);
   await ensureSigningKey(db);
   await ensureSigningCertificate(db);
+  return written;
 }
 
 /** The delivery worker of this process, stopped (its attempts in flight finished) when the app closes. */

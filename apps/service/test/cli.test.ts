@@ -74,6 +74,12 @@ for (const backend of ['pglite', 'postgres'] as const) {
       expect(second.stderr).toContain('error: the database holds organisations already');
     });
 
+    test('a seeded database is current: the next start rewrites none of its polling rows', async () => {
+      const { code, stderr } = await cli([...target, 'migrate']);
+      expect(code).toBe(0);
+      expect(stderr).toBe('migrations applied\n');
+    });
+
     test('administration commands create organisations, users, tokens and contracts', async () => {
       const steps = [
         ['org', 'create', '--kind', 'promoter', '--name', 'Calder Water', '--swa-code', '7101'],
