@@ -11,7 +11,6 @@ import type { Database, DatabaseHandle } from '../../db/database.js';
 import { listDeadLetters, replayMessage } from '../../deliveries/dead-letters.js';
 import { listMessages } from '../../deliveries/message-log.js';
 import type { components, operations } from '../../internal/generated.js';
-import { internalDocument } from '../../internal/document.js';
 import {
   pointSubscription,
   removeOrganisationSubscription,
@@ -19,10 +18,8 @@ import {
   type SubscriptionOptions,
   type SubscriptionOverview,
 } from '../../notifications/subscriptions.js';
-import { authenticateRequest } from '../authentication.js';
 import { DeliveryStreams } from '../delivery-stream.js';
-import { listOperations, routePath, routeSchema, type Operation } from '../openapi.js';
-import { validatorCompiler } from '../validation.js';
+import { registerInternalOperations } from '../internal-operations.js';
 
 type Schemas = components['schemas'];
 
@@ -50,19 +47,11 @@ export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Pro
 
 /** Registers the operations of `tag` of the internal document, each for its allowed roles, in this scope. */
 export function registerTagged(app: FastifyInstance, tag: string, handlers: Record<string, RouteHandler>): void {
-  const document = internalDocument();
-  app.setValidatorCompiler(validatorCompiler(document));
-  for (const operation of listOperations(document).filter((listed: Operation) => listed.tags.includes(tag))) {
-    const handler = handlers[operation.operationId];
-    if (handler === undefined) throw new Error(`no implementation of ${operation.operationId}`);
-    app.route({
-      method: operation.method,
-      url: routePath(operation.path),
-      schema: routeSchema(operation),
-      onRequest: authenticateRequest(app.interfaceRouting.authentication, operation),
-      handler,
-    });
-  }
+  registerInternalOperations(
+    app,
+    (operation) => operation.tags.includes(tag),
+    (operation) => handlers[operation.operationId],
+  );
 }
 
 const subscriptionOf = (overview: SubscriptionOverview): Schemas['InternalSubscription'] => ({

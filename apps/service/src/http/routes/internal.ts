@@ -20,10 +20,7 @@ import { endQuarter } from '../../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
 import { submitWork } from '../../events/works.js';
 import { triggerEvent } from '../../trigger/trigger.js';
-import { authenticateRequest } from '../authentication.js';
-import { listOperations, routePath, routeSchema } from '../openapi.js';
-import { validatorCompiler } from '../validation.js';
-import { internalDocument } from '../../internal/document.js';
+import { registerInternalOperations } from '../internal-operations.js';
 import type { operations } from '../../internal/generated.js';
 import type { DeliveryOperationId } from './deliveries.js';
 
@@ -194,18 +191,14 @@ function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefi
  * validators are compiled from the internal document; errors go through the app's error handler.
  */
 export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {
-  const document = internalDocument();
   const implementations = handlers(options.db);
-  app.setValidatorCompiler(validatorCompiler(document));
-  for (const operation of listOperations(document).filter((listed) => listed.tags.length === 0)) {
-    const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
-    if (handler === undefined) throw new Error(`no implementation of ${operation.operationId}`);
-    app.route({
-      method: operation.method,
-      url: routePath(operation.path),
-      schema: routeSchema(operation),
-      onRequest: authenticateRequest(app.interfaceRouting.authentication, operation),
-      handler: async (request, reply) => {
+  registerInternalOperations(
+    app,
+    (operation) => operation.tags.length === 0,
+    (operation) => {
+      const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
+      if (handler === undefined) return undefined;
+      return async (request, reply) => {
         const eventIds: number[] = [];
         const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
         const result = await handler({
@@ -214,8 +207,8 @@ export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock
           write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
         });
         return reply.code(result.status).send({ ...result.body, events: await recordedEvents(options.db, eventIds) });
-      },
-    });
-  }
+      };
+    },
+  );
   done();
 };
