@@ -12,22 +12,11 @@ import { CHANGES_PAGE, DECISIONS_ANCHOR, SITE_TITLE, SIZING_PAGE, loadVersions }
 import { startStaticServer, type StaticServer } from '../scripts/static-server.mjs';
 // The decorator that writes the sentence when the documents are bundled.
 import { rolesSentence } from '../../../openapi/plugins/street-events.mjs';
+import { chromiumArgs, chromiumPath, missingChromium } from '../../../scripts/chromium.mjs';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(appDir, 'dist');
 const artifactsDir = join(appDir, 'artifacts');
-
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const LATEST = '7.7';
 const ALL_7X = ['7.0', '7.1', '7.2', '7.3', '7.4', '7.5', '7.6', '7.7'];
@@ -51,12 +40,6 @@ const outside: string[] = [];
 const failed: string[] = [];
 const pageErrors: string[] = [];
 
-const missingChromium = (): string | undefined =>
-  existsSync(CHROMIUM_PATH)
-    ? undefined
-    : `Chromium is needed for this test and was not found at ${CHROMIUM_PATH}. ` +
-      'Install it (Debian: apt-get update && apt-get install -y --no-install-recommends chromium) ' +
-      'or point CHROMIUM_PATH at a Chromium binary.';
 const missingBuild = (): string | undefined =>
   existsSync(join(distDir, 'index.html'))
     ? undefined
@@ -151,9 +134,9 @@ describe('static API reference in Chromium, offline', () => {
     server = await startStaticServer({ root: distDir, host: '127.0.0.1', port: 0 });
     userDataDir = await mkdtemp(join(tmpdir(), 'street-events-docs-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
+      executablePath: chromiumPath,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: chromiumArgs,
       viewport: { width: 1400, height: 900 },
       serviceWorkers: 'block',
     });

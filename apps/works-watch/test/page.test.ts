@@ -3,7 +3,7 @@
  * the works with their permit status and history, and follows changes without a reload. Every
  * request the page makes must go to the app. Leaves a screenshot in artifacts/works-watch.png.
  */
-import { existsSync } from 'node:fs';
+import { chromiumArgs, chromiumPath, missingChromium } from '../../../scripts/chromium.mjs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,17 +15,6 @@ import { eventually, type AppProcess } from './support/processes.js';
 import { Sandbox } from './support/sandbox.js';
 
 const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let sandbox: Sandbox;
 let app: AppProcess;
@@ -36,12 +25,8 @@ const outside: string[] = [];
 const pageErrors: string[] = [];
 
 test('Chromium is installed', () => {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is needed for this test and was not found at ${CHROMIUM_PATH}. Install it ` +
-        '(Debian: apt-get install -y --no-install-recommends chromium) or point CHROMIUM_PATH at a Chromium binary.',
-    );
-  }
+  const problem = missingChromium();
+  if (problem) throw new Error(problem);
 });
 
 describe('the works page in Chromium', () => {
@@ -59,9 +44,9 @@ describe('the works page in Chromium', () => {
     await mkdir(artifactsDir, { recursive: true });
     userDataDir = await mkdtemp(join(tmpdir(), 'works-watch-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
+      executablePath: chromiumPath,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: chromiumArgs,
       viewport: { width: 1440, height: 1000 },
       serviceWorkers: 'block',
     });

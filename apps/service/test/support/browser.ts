@@ -2,23 +2,11 @@
  * Headless Debian Chromium (playwright-core) for the console's tests: one page, every request to
  * another origin than the service's blocked and recorded, so the page is proven to need no network.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArgs, chromiumPath, missingChromium } from '../../../../scripts/chromium.mjs';
 
 export interface Browser {
   page: Page;
@@ -31,12 +19,8 @@ export interface Browser {
 
 /** Opens Chromium on a page that may reach `origin` only. Fails, with how to fix it, when Chromium is missing. */
 export async function openBrowser(origin: string): Promise<Browser> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is needed for this test and was not found at ${chromiumPath}. Install it ` +
-        '(Debian: apt-get install -y --no-install-recommends chromium) or point CHROMIUM_PATH at a Chromium binary.',
-    );
-  }
+  const problem = missingChromium();
+  if (problem) throw new Error(problem);
   const userDataDir = await mkdtemp(join(tmpdir(), 'street-events-chromium-'));
   const context: BrowserContext = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
