@@ -19,7 +19,7 @@ const layers = [
   ['directory', '^src/directory/'],
   ['domain', '^src/domain/'],
   ['db', '^src/db/'],
-  ['shared', '^src/(errors|clock|enums|backoff|openapi-document)\\.ts$|^src/tls/'],
+  ['shared', '^src/(errors|clock|enums|backoff|openapi-document|event-stream)\\.ts$|^src/tls/'],
 ];
 
 module.exports = {

@@ -9,6 +9,7 @@
  * removed.
  */
 import type { Command } from 'commander';
+import { parseEvents } from '../event-stream.js';
 import type { components } from '../internal/generated.js';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
@@ -22,16 +23,15 @@ interface ListenOptions extends OperatorApiOptions {
   forwardTo: string;
 }
 
-/** The `data` of each event of a `text/event-stream`, as JSON, until it ends. */
+/** The changes of the stream of deliveries, as they arrive, until it ends (`resync` carries none). */
 async function readEvents(body: ReadableStream<Uint8Array>, onChange: (change: Change) => void): Promise<void> {
   const decoder = new TextDecoder();
-  let buffered = '';
+  let rest = '';
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(chunk, { stream: true });
-    for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
-      const data = /^data: (.*)$/m.exec(buffered.slice(0, end))?.[1];
-      buffered = buffered.slice(end + 2);
-      if (data !== undefined && data !== '{}') onChange(JSON.parse(data) as Change);
+    const parsed = parseEvents(rest + decoder.decode(chunk, { stream: true }));
+    rest = parsed.rest;
+    for (const { event, data } of parsed.events) {
+      if (event === 'attempt' || event === 'queued') onChange(JSON.parse(data) as Change);
     }
   }
 }
