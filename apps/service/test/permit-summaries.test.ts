@@ -12,7 +12,7 @@ import { transitionPermit } from '../src/events/permits.js';
 import {
   checkSummariesFingerprint,
   searchPage,
-  searchPageJson,
+  searchPageBytes,
   writeMissingSummaries,
 } from '../src/queries/search-permits.js';
 import { describeEachDatabase } from './support/databases.js';
@@ -40,7 +40,9 @@ describeEachDatabase('stored permit summaries', (database) => {
   test('a search answers the same bytes whether the summaries are stored or built from the columns', async () => {
     const { planner, workReferenceNumber, permitReferenceNumber } = await permitWithPlanner();
     const search = async () =>
-      searchPageJson(await searchPage(database.db, planner, { work_reference_numbers: [workReferenceNumber] }));
+      searchPageBytes(
+        await searchPage(database.db, planner, { work_reference_numbers: [workReferenceNumber] }),
+      ).toString();
     const built = await search();
     await writeAll();
     expect(await summaryOf(permitReferenceNumber)).not.toBeNull();

@@ -37,10 +37,10 @@ interface HandlerInput<Id extends OperationId> {
   request: FastifyRequest;
 }
 
-/** An answer whose JSON body is already text (a page of stored polling rows). */
+/** An answer whose JSON body is already encoded (a page of stored polling rows or permit summaries). */
 interface SerializedAnswer {
   status: 200;
-  json: string;
+  json: Buffer;
 }
 
 /** An operation's implementation, typed from the document. */

@@ -25,6 +25,7 @@ import type { AuditEventType, AuditObjectType } from '../enums.js';
 import { workUpdateSummary } from '../events/poll-rows.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { compiledText, isoFromUtcText, preparedRows, utcText } from '../db/array-rows.js';
+import { jsonListBytes } from './json-bytes.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
 /** The query of `GET /works/updates`, as validated against the document. */
@@ -49,20 +50,20 @@ export interface PollPage {
   nextUpdate: number | null | undefined;
 }
 
-/** The answer's JSON text: the same bytes as `JSON.stringify` of the `WorkUpdateResponse`. */
-export function pageJson(page: PollPage): string {
+/** The answer's bytes: the same as `JSON.stringify` of the `WorkUpdateResponse`, UTF-8 encoded. */
+export function pageBytes(page: PollPage): Buffer {
   const next = page.nextUpdate === undefined ? '' : `,"next_update":${page.nextUpdate}`;
-  return `{"rows":[${page.rows.join(',')}]${next}}`;
+  return jsonListBytes('{"rows":[', page.rows, `]${next}}`);
 }
 
-/** Polling, as the document's objects (for callers in this process; the HTTP answer is `pageJson`). */
+/** Polling, as the document's objects (for callers in this process; the HTTP answer is `pageBytes`). */
 export async function pollUpdates(
   db: Database,
   caller: Caller,
   params: PollUpdatesParams,
   options: QueryOptions = {},
 ): Promise<WorkUpdateResponse> {
-  return JSON.parse(pageJson(await pollPage(db, caller, params, options))) as WorkUpdateResponse;
+  return JSON.parse(pageBytes(await pollPage(db, caller, params, options)).toString()) as WorkUpdateResponse;
 }
 
 export async function pollPage(

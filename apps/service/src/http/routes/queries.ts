@@ -2,9 +2,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { systemClock, type Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { pageJson, pollPage } from '../../queries/poll-updates.js';
+import { pageBytes, pollPage } from '../../queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from '../../queries/query-timeout.js';
-import { searchPage, searchPageJson } from '../../queries/search-permits.js';
+import { searchPage, searchPageBytes } from '../../queries/search-permits.js';
 import { concurrencyLimit } from '../concurrency-limit.js';
 import { registerOperations } from '../operations.js';
 
@@ -28,11 +28,11 @@ export const queryRoutes: FastifyPluginCallback<QueryRoutesOptions> = (app, opti
   registerOperations(app, {
     getWorkUpdates: async ({ caller, query }) => ({
       status: 200,
-      json: pageJson(await pollPage(options.pollDb, caller, query, queryOptions)),
+      json: pageBytes(await pollPage(options.pollDb, caller, query, queryOptions)),
     }),
     searchPermits: async ({ caller, body }) => ({
       status: 200,
-      json: searchPageJson(await searchSlots(() => searchPage(options.searchDb, caller, body, queryOptions))),
+      json: searchPageBytes(await searchSlots(() => searchPage(options.searchDb, caller, body, queryOptions))),
     }),
   });
   done();
