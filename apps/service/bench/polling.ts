@@ -386,19 +386,19 @@ async function visibleReferences(url: string, count: number): Promise<string[]> 
 /** The sandbox's Planners and HighwayAuthority users, each with the head of its own feed (a tail poll's cursor). */
 async function tailsOf(url: string, users: SandboxUser[]): Promise<{ token: string; head: number }[]> {
   const pollers = users.filter((user) => user.role === 'Planner' || user.role === 'HighwayAuthority');
-  return withClient(url, (client) =>
-    Promise.all(
-      pollers.map(async (user) => {
-        const { rows } = await client.query<{ head: string | null }>(
-          `select max(a.update_id) as head from audit_events a join users u on u.username = $1
-           where a.work_id is not null
-             and (case when u.role = 'Planner' then a.promoter_org_id else a.highway_authority_org_id end) = u.organisation_id`,
-          [user.username],
-        );
-        return { token: user.token, head: Number(rows[0]!.head ?? 0) };
-      }),
-    ),
-  );
+  return withClient(url, async (client) => {
+    const tails: { token: string; head: number }[] = [];
+    for (const user of pollers) {
+      const { rows } = await client.query<{ head: string | null }>(
+        `select max(a.update_id) as head from audit_events a join users u on u.username = $1
+         where a.work_id is not null
+           and (case when u.role = 'Planner' then a.promoter_org_id else a.highway_authority_org_id end) = u.organisation_id`,
+        [user.username],
+      );
+      tails.push({ token: user.token, head: Number(rows[0]!.head ?? 0) });
+    }
+    return tails;
+  });
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

@@ -20,6 +20,9 @@
  * 3. PostgreSQL releases transaction locks only after the commit is visible to other
  *    sessions. The next writer therefore draws its ids after this one's are visible: whenever
  *    an id is visible, every lower id that will ever commit is visible too.
+ * 4. The same trigger joins the event's stored polling row around its id (migration 0006) and
+ *    announces each event of a work, with its id, on `street_events_feed` (migration 0010):
+ *    service instances keep the feed's heads from it (queries/feed-heads.ts).
  *
  * The lock serialises only the last instant of each write transaction (numbering its few
  * rows), not the work before it. Ids may have gaps (a transaction can fail after drawing);

@@ -57,7 +57,8 @@ export interface AppOptions {
   authenticationCache?: AuthenticationCacheOptions;
   /**
    * LISTEN on the database (`DatabaseHandle.listen`): the authentication cache hears credential
-   * changes made by any process at once (without it, within the cache's time to live), and, with
+   * changes made by any process at once (without it, within the cache's time to live), polls at
+   * a caller's head are answered from the feed's heads (queries/feed-heads.ts), and, with
    * `notifications`, the operator API serves the message log (subscriptions, messages, dead
    * letters, replay and the stream of changes).
    */
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
     statementTimeoutMs: options.statementTimeoutMs,
     searchConcurrency: options.searchConcurrency ?? defaultSearchConcurrency,
+    heads: options.listen && { db: options.db, listen: options.listen },
   });
   if (options.notifications) await app.register(notificationRoutes, { ...options.notifications, db: options.db });
   await app.register(internalRoutes, { db: options.db, clock: options.clock });

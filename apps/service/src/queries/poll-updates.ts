@@ -25,6 +25,7 @@ import type { AuditEventType, AuditObjectType } from '../enums.js';
 import { workUpdateSummary } from '../events/poll-rows.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { compiledText, isoFromUtcText, preparedRows, utcText } from '../db/array-rows.js';
+import type { FeedHeads } from './feed-heads.js';
 import { jsonListBytes } from './json-bytes.js';
 import { defaultStatementTimeoutMs, withQueryTimeout } from './query-timeout.js';
 
@@ -33,6 +34,8 @@ export type PollUpdatesParams = NonNullable<operations['getWorkUpdates']['parame
 
 export interface QueryOptions {
   now?: Clock;
+  /** The heads of the feed, when kept: a poll at its caller's head is then answered without a query. */
+  heads?: FeedHeads;
   /** Limit on the database query; 30 000 ms by default. */
   statementTimeoutMs?: number;
 }
@@ -81,9 +84,17 @@ export async function pollPage(
   }
   const prefixes = params.workstream_prefix ?? [];
   const now = (options.now ?? systemClock)();
+  const narrowed = narrowToPromoter(caller, params.swa_code);
+  if (
+    params.update_id !== undefined &&
+    narrowed !== swaCodeLookup &&
+    options.heads?.emptyAfter(narrowed, cursor, now.getTime())
+  ) {
+    return { rows: [], nextUpdate: undefined };
+  }
 
   return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
-    const visibility = await narrowToPromoter(tx, caller, params.swa_code);
+    const visibility = narrowed === swaCodeLookup ? await promotersOfSwaCode(tx, caller, params.swa_code!) : narrowed;
     const found = await pollRows(tx, {
       cursor,
       visibility,
@@ -206,12 +217,16 @@ function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
   return preparedRows(db, name, pollText(name, filter), params);
 }
 
+/** A highway authority's `swa_code`: which promoter it names needs the database. */
+const swaCodeLookup = Symbol('swa_code lookup');
+
 /**
  * Applies `swa_code`. A contractor must name a promoter it holds an active contract with (the
  * refusal is the same whether or not the code exists); a planner may name only its own
- * promoter; a highway authority may name a promoter to see only its works in the authority.
+ * promoter; a highway authority may name a promoter to see only its works in the authority
+ * (`promotersOfSwaCode`).
  */
-async function narrowToPromoter(db: Database, caller: Caller, swaCode: string | undefined): Promise<Visibility> {
+function narrowToPromoter(caller: Caller, swaCode: string | undefined): Visibility | typeof swaCodeLookup {
   const visibility = visibilityOf(caller);
   if (caller.role === 'Contractor') {
     if (swaCode === undefined) {
@@ -233,11 +248,15 @@ async function narrowToPromoter(db: Database, caller: Caller, swaCode: string | 
       throw new ForbiddenError('a planner may poll only its own promoter', 'swa_code');
     return visibility;
   }
+  return swaCodeLookup;
+}
+
+async function promotersOfSwaCode(db: Database, caller: Caller, swaCode: string): Promise<Visibility> {
   const promoters = await db
     .select({ id: organisations.id })
     .from(organisations)
     .where(and(eq(organisations.swaCode, swaCode), eq(organisations.kind, 'promoter')));
-  return { ...visibility, promoterOrgIds: promoters.map((promoter) => promoter.id) };
+  return { ...visibilityOf(caller), promoterOrgIds: promoters.map((promoter) => promoter.id) };
 }
 
 /** Whether the event at the cursor (or the nearest before it) is older than a time. */
