@@ -22,7 +22,17 @@ let staged = 0;
 /** Attempts at fetching a runtime: the registry, or a proxy on the way, sometimes fails a request. */
 const installAttempts = 3;
 
+/**
+ * The machine's global npm configuration (its registry certificates, say): `--prefix` would
+ * otherwise make npm read `<prefix>/etc/npmrc` instead.
+ */
+async function globalConfig() {
+  const { stdout } = await run('npm', ['config', 'get', 'globalconfig'], { env: npmEnv() });
+  return stdout.trim();
+}
+
 async function installWithRetries(staging, major) {
+  const globalconfig = await globalConfig();
   for (let attempt = 1; ; attempt += 1) {
     try {
       await run(
@@ -31,6 +41,8 @@ async function installWithRetries(staging, major) {
           'install',
           '--prefix',
           staging,
+          '--globalconfig',
+          globalconfig,
           '--no-save',
           '--no-audit',
           '--no-fund',
