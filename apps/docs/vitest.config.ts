@@ -6,9 +6,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: ['test/**/*.test.ts'],
-      // Page loads of a 2.6 MB reference page on a slow runner.
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
+      // Loads of a 2.6 MB reference page on a shared two-core runner, beside the service's tests.
+      testTimeout: 240_000,
+      hookTimeout: 120_000,
     },
   }),
 );
