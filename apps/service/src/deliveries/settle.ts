@@ -5,6 +5,11 @@
  * (delivered or dead) releases the next one of its queue in the same transaction, so a
  * subscription's deliveries about one work go out in order (see outbox.ts). The attempt goes to
  * the message log in the same transaction (attempt-log.ts).
+ *
+ * Lock order: the subscription first, then its deliveries. Removing a subscription locks it and
+ * then deletes its deliveries; recording an outcome takes the subscription's `KEY SHARE` lock
+ * (which the message log's foreign key takes anyway) before any delivery's row, so the two wait
+ * for each other instead of deadlocking.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
@@ -37,6 +42,17 @@ async function releaseSuccessors(tx: Database, finished: readonly FinishedDelive
     where s.id = next.id and s.next_attempt_at = 'infinity'`);
 }
 
+/** Takes the `KEY SHARE` locks of the claims' subscriptions, in id order (see lock order above). */
+async function lockSubscriptions(tx: Database, claims: readonly AttemptedClaim[]): Promise<void> {
+  const ids = [...new Set(claims.map((claim) => claim.entry.delivery.subscription_id))].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    select id from subscriptions where id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}) order by id for key share`);
+}
+
 /** A claim whose attempt has been made: the outcome is recorded with the attempt, if the claim is still this worker's. */
 export interface AttemptedClaim extends Claim {
   entry: AttemptEntry;
@@ -57,6 +73,7 @@ const stillMine = (attempted: readonly AttemptedClaim[], settled: readonly { id:
  */
 export async function markDelivered(db: Database, claims: readonly AttemptedClaim[]): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockSubscriptions(tx, claims);
     const done = await queryRows<FinishedDelivery>(
       tx,
       sql`
@@ -101,6 +118,7 @@ export async function settleFailure(
 ): Promise<'retry' | 'dead'> {
   const next = nextAttempt(claim.attempts + 1, failure.retryAfterMs, now, retryPolicy);
   return db.transaction(async (tx) => {
+    await lockSubscriptions(tx, [claim]);
     if (next.action === 'dead-letter') {
       const dead = await queryRows<FinishedDelivery>(
         tx,

@@ -2,15 +2,16 @@
  * The outbox's functions without a worker: what is due, claimed, settled, dead-lettered and
  * replayed, and the queue state the metrics read. Every test leaves nothing due behind it.
  */
-import { expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { sql } from 'drizzle-orm';
+import { expect, it, vi } from 'vitest';
+import { queryRows, type Database } from '../../src/db/database.js';
 import { claimDue, type ClaimedDelivery } from '../../src/deliveries/claim.js';
 import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/dead-letters.js';
 import { queueState } from '../../src/deliveries/queue-state.js';
 import type { RetryPolicy } from '../../src/deliveries/retry-schedule.js';
 import { markDelivered, settleFailure, type AttemptedClaim } from '../../src/deliveries/settle.js';
 import { transitionPermit } from '../../src/events/permits.js';
-import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
+import { confirmSubscription, subscribe, unsubscribe } from '../../src/notifications/subscriptions.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { confirmationTokenOf, loopbackPolicy } from '../notifications/harness.js';
@@ -43,6 +44,19 @@ async function subscriber(db: Database, { confirmed = true } = {}) {
   );
   if (confirmed) await confirmSubscription(db, await confirmationTokenOf(db, reference));
   return { owner, authority, reference };
+}
+
+/** Waits until `count` of this database's sessions are waiting for a lock another one holds. */
+async function waitingForLocks(db: Database, count: number): Promise<void> {
+  const waiting = async () =>
+    (
+      await queryRows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+    )[0]!.count;
+  await vi.waitFor(async () => expect(await waiting()).toBe(count), { timeout: 10_000, interval: 20 });
 }
 
 /** Claims the one due delivery (the confirmation) and records it delivered. */
@@ -128,4 +142,39 @@ describeEachDatabase('the outbox', (database) => {
     expect(await deliverTheDue(db())).toMatchObject([{ id: delivery!.id, attempts: 0 }]);
     expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
   });
+
+  if (database.kind === 'postgres') {
+    it('unsubscribing while a worker records a delivered attempt of the subscription: both complete, one after the other', async () => {
+      const { owner, authority, reference } = await subscriber(db());
+      await deliverTheDue(db());
+      const { permitReferenceNumber } = await work(db(), owner, authority);
+      await transitionPermit(db(), { permitReferenceNumber, eventType: 'permit_granted' });
+      const { claimed, claims } = await claimAt(db(), new Date());
+      expect(claimed.map((delivery) => delivery.event_type)).toEqual(['permit_submitted']);
+      const [queuedBehind] = await queryRows<{ id: string }>(
+        db(),
+        sql`select id from deliveries where next_attempt_at = 'infinity'`,
+      );
+
+      // A writer queuing behind the held notification keeps it locked (outbox.ts), so the worker
+      // waits there, partway through recording the delivered one, while the unsubscribe comes in.
+      let releaseWriter!: () => void;
+      const writerHolds = new Promise<void>((resolve) => (releaseWriter = resolve));
+      const writer = db().transaction(async (tx) => {
+        await tx.execute(sql`select id from deliveries where id = ${queuedBehind!.id} for share`);
+        await writerHolds;
+      });
+      await waitingForLocks(db(), 0);
+      const recorded = markDelivered(db(), claims);
+      await waitingForLocks(db(), 1);
+      const removed = unsubscribe(db(), await callerOf(db(), owner, 'Planner'), {
+        subscription_reference_number: reference,
+      });
+      await waitingForLocks(db(), 2);
+      releaseWriter();
+
+      await expect(Promise.all([writer, recorded, removed])).resolves.toEqual([undefined, undefined, undefined]);
+      expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
+    });
+  }
 });
