@@ -1,7 +1,10 @@
 /**
  * The service with notifications on a real loopback socket, a delivery worker on the same
  * database, and a receiver whose answers each test sets. The worker's clock can be moved
- * forward (for the 48-hour expiry); its retry schedule is fast.
+ * forward (for the 48-hour expiry); its retry schedule is fast. Its attempt time limit is long:
+ * a receiver in the test's own process answers late whenever that process stalls (a loaded runner,
+ * an embedded database's query), and an attempt timed out after the receiver got it is sent again,
+ * as at-least-once delivery must. Tests that count what arrived mean no such repeat.
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -68,7 +71,7 @@ export async function startTestWorker(
     listen: database.listen,
     policy: loopbackPolicy,
     retryPolicy: fastRetries,
-    attemptTimeoutMs: 2000,
+    attemptTimeoutMs: 30_000,
     pollIntervalMs: 100,
     expiryIntervalMs: 100,
     clock: () => new Date(Date.now() + offset),
