@@ -116,7 +116,6 @@ export class ExpectationFailedError extends ServiceError {
   readonly status = 417;
 }
 
-/** 429: the caller sent more requests than the configured rate limit allows in its window. */
 /** 423: the account is locked after repeated failed logins, for `retryAfterSeconds`. */
 export class LockedError extends ServiceError {
   readonly status = 423;
@@ -128,6 +127,7 @@ export class LockedError extends ServiceError {
   }
 }
 
+/** 429: the caller sent more requests than the configured rate limit allows in its window. */
 export class RateLimitedError extends ServiceError {
   readonly status = 429;
 }
