@@ -11,8 +11,9 @@
  * (which the message log's foreign key takes anyway) before any delivery's row, so the two wait
  * for each other instead of deadlocking.
  */
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
+import { subscriptions } from '../db/schema.js';
 import { logAttempts, type AttemptEntry } from './attempt-log.js';
 import type { Claim } from './claim.js';
 import { nextAttempt, type RetryPolicy } from './retry-schedule.js';
@@ -44,13 +45,13 @@ async function releaseSuccessors(tx: Database, finished: readonly FinishedDelive
 
 /** Takes the `KEY SHARE` locks of the claims' subscriptions, in id order (see lock order above). */
 async function lockSubscriptions(tx: Database, claims: readonly AttemptedClaim[]): Promise<void> {
-  const ids = [...new Set(claims.map((claim) => claim.entry.delivery.subscription_id))].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    select id from subscriptions where id in (${sql.join(
-      ids.map((id) => sql`${id}::int`),
-      sql`, `,
-    )}) order by id for key share`);
+  const ids = claims.map((claim) => claim.entry.delivery.subscription_id);
+  await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(inArray(subscriptions.id, ids))
+    .orderBy(asc(subscriptions.id))
+    .for('key share');
 }
 
 /** A claim whose attempt has been made: the outcome is recorded with the attempt, if the claim is still this worker's. */
