@@ -27,6 +27,7 @@ import { seedSandbox, type SandboxSummary } from './seed/sandbox.js';
 import { defaultTokensFile, prepareSandbox, writeSandboxTokens, type KeptTokens } from './seed/sandbox-tokens.js';
 import { configFromEnv, type ServiceConfig } from './config.js';
 import { loopbackAllowList } from './notifications/config.js';
+import { isLoopbackAddress } from './http/served-hosts.js';
 import { prepareDatabase, startServer, type RunningServer } from './server.js';
 import { closeOnSignals } from './shutdown.js';
 import { addListenCommand } from './cli/listen.js';
@@ -336,7 +337,8 @@ function printSandboxReady(
   sandbox: KeptTokens,
   tokensFile: string | undefined,
   caFile: string | undefined,
-  simulateRate?: number,
+  simulateRate: number | undefined,
+  network: string | undefined,
 ): void {
   const { users, issued } = sandbox;
   const kept = tokensFile ? `kept in ${tokensFile}` : 'not kept: --tokens-file <file> keeps them across restarts';
@@ -357,8 +359,12 @@ function printSandboxReady(
     `Console (trigger events, each delivery with its attempts, replay): ${new URL(server.baseUrl).origin}/console`,
   );
   if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
+  if (network)
+    console.log(
+      `\nWarning: the sandbox listens on ${network}, beyond this machine: anyone who reaches it can use the tokens above. The console asks for an Operator token there.`,
+    );
   console.log(
-    `\nLog in as any of them: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`,
+    `\nLog in as any of them but the Operator: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`,
   );
   console.log(
     `\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`,
@@ -416,7 +422,15 @@ program
       throw error;
     }
     closeOnSignals(() => server.close(), { graceMs: settings.shutdownGraceMs, log: server.app.log });
-    if (options.sandbox) printSandboxReady(server, sandbox, tokensFile, settings.tls?.caFile, options.simulate);
+    if (options.sandbox)
+      printSandboxReady(
+        server,
+        sandbox,
+        tokensFile,
+        settings.tls?.caFile,
+        options.simulate,
+        isLoopbackAddress(settings.host) ? undefined : settings.host,
+      );
   });
 
 addNotificationCommands(program, { withDatabase, runUntilSignal, print, config });

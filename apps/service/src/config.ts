@@ -169,6 +169,11 @@ export const environmentSchema = {
       ...wholeNumber(10, 1000),
       description: 'Fallback poll interval of a worker (workers are woken at once by `NOTIFY` when deliveries commit).',
     },
+    SANDBOX_HOSTS: {
+      ...commaList,
+      description:
+        "Host names, besides `localhost` and `PUBLIC_BASE_URL`'s, that `serve --sandbox` answers (e.g. `host.docker.internal`). A request naming any other host in its `Host` header is refused with `400`, so a web page cannot reach the sandbox by DNS rebinding; addresses (`127.0.0.1:8080`, `[::1]`) are always answered.",
+    },
     DELIVERY_LOG_DAYS: {
       ...wholeNumber(1, 7),
       description:
@@ -223,6 +228,7 @@ interface Environment {
   WORKER_POLL_MS: number;
   SHUTDOWN_GRACE_MS: number;
   DELIVERY_LOG_DAYS: number;
+  SANDBOX_HOSTS?: string;
 }
 
 export interface ServiceConfig {
@@ -245,6 +251,8 @@ export interface ServiceConfig {
   httpsPort: number | 'off';
   /** How long stopping may take before the process ends anyway. */
   shutdownGraceMs: number;
+  /** Host names the sandbox answers besides loopback and `PUBLIC_BASE_URL`'s (see http/served-hosts.ts). */
+  sandboxHosts: string[];
 }
 
 export interface TlsConfig {
@@ -285,6 +293,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     metricsPublic: values.METRICS_PUBLIC === 'on',
     notifications: notificationsOf(values),
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
+    sandboxHosts: listOf(values.SANDBOX_HOSTS),
     login: values.LOGIN === 'off' ? undefined : { tokenTtlSeconds: values.LOGIN_TOKEN_TTL_SECONDS },
     ...tlsOf(values, port),
   };

@@ -22,6 +22,7 @@ import { startWorker, type DeliveryWorker } from './deliveries/worker.js';
 import { subscriptionUpkeep } from './notifications/subscriptions.js';
 import type { SandboxUser } from './seed/sandbox.js';
 import { simulate } from './simulation/simulate.js';
+import { isLoopbackAddress } from './http/served-hosts.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -72,7 +73,11 @@ export async function startServer(
       policy: endpointPolicyOf(config.notifications),
       publicBaseUrl: () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
     },
-    sandbox: options.sandbox,
+    sandbox: options.sandbox && {
+      users: options.sandbox.users,
+      hosts: [...config.sandboxHosts, ...publicHostOf(config)],
+      network: !isLoopbackAddress(config.host),
+    },
     console: true,
   });
   // Root-level onClose hooks run after the plugins': the database is closed last.
@@ -105,7 +110,10 @@ export async function startServer(
   };
 }
 
-/** Migrations, stored rows and the signing material the service needs before it answers. */
+/** The host name of `PUBLIC_BASE_URL`, when set: receivers fetch the confirmation links and certificates there. */
+const publicHostOf = (config: ServiceConfig): string[] =>
+  config.notifications.publicBaseUrl ? [new URL(config.notifications.publicBaseUrl).hostname] : [];
+
 /**
  * Migrates, makes the stored polling rows and permit summaries current (recording the fingerprint
  * of what they were built from, so that a database seeded or served once is not rewritten at the

@@ -62,13 +62,13 @@ for (const backend of ['pglite', 'postgres'] as const) {
       expect(first.code).toBe(0);
       const summary = JSON.parse(first.stdout) as {
         organisations: { name: string }[];
-        users: { token: string; email: string; password: string }[];
+        users: { role: string; token: string; email: string; password: string }[];
       };
       expect(summary.organisations.map((organisation) => organisation.name)).toContain('Leeds City Council');
       expect(summary.users.every((user) => user.token.startsWith('se_'))).toBe(true);
       expect(
         summary.users.map(({ email, password }) => [email.endsWith('@sandbox.street-events.example'), password]),
-      ).toEqual(summary.users.map(() => [true, sandboxPassword]));
+      ).toEqual(summary.users.map(({ role }) => (role === 'Operator' ? [false, ''] : [true, sandboxPassword])));
       const second = await cli([...target, 'seed']);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('error: the database holds organisations already');

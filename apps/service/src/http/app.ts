@@ -33,6 +33,7 @@ import { notificationRoutes, type NotificationRoutesOptions } from './routes/not
 import { queryRoutes } from './routes/queries.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import type { SandboxUser } from '../seed/sandbox.js';
+import { servedHosts } from './served-hosts.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export { basePath, basePaths, deprecatedBasePath, type Handlers } from './operations.js';
@@ -76,9 +77,11 @@ export interface AppOptions {
   /**
    * The sandbox (`serve --sandbox`) and its users' tokens: the operator API lists them, and the
    * operator may confirm and change subscriptions for their organisations; the console is open.
+   * It answers only loopback and `hosts` (see served-hosts.ts). `network`: it listens beyond
+   * loopback, so the console carries no token and asks for an Operator's, as outside the sandbox.
    * Absent: none of these.
    */
-  sandbox?: { users: readonly SandboxUser[] };
+  sandbox?: { users: readonly SandboxUser[]; hosts?: readonly string[]; network?: boolean };
   /** The console at `/console` (see routes/console.ts: open in the sandbox, for Operators otherwise); not served when off. */
   console?: boolean;
 }
@@ -169,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler(notFoundHandler(methodsByPath(routes)));
   addGlobalHooks(app);
+  if (options.sandbox) await app.register(servedHosts, { hosts: options.sandbox.hosts ?? [] });
   app.decorateRequest('caller', undefined);
   const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
   if (options.listen) app.addHook('onClose', await authentication.listen(options.listen));
@@ -200,7 +204,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.sandbox) await app.register(sandboxRoutes, { db: options.db, users: options.sandbox.users });
   if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
   if (options.console) {
-    const operator = options.sandbox?.users.find((user) => user.role === 'Operator');
+    const operator = options.sandbox?.network
+      ? undefined
+      : options.sandbox?.users.find((user) => user.role === 'Operator');
     await app.register(consoleRoutes, { sandboxOperatorToken: operator?.token });
   }
   return app;

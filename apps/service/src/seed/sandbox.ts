@@ -34,7 +34,7 @@ export interface SandboxUser {
   username: string;
   role: UserRole;
   organisation: string;
-  /** Login (`POST /v7/work/authenticate`): the user's email address and the sandbox password. */
+  /** Login (`POST /v7/work/authenticate`): the user's email address and the sandbox password; empty for the Operator, who has none. */
   email: string;
   password: string;
   token: string;
@@ -82,10 +82,13 @@ export async function seedSandbox(db: Database, options: SandboxOptions): Promis
   const users: SandboxUser[] = [];
   const addUser = async (username: string, role: UserRole, organisation: string) => {
     await createUser(db, { username, role, organisation });
-    await setPassword(db, username, sandboxEmail(username), sandboxPassword);
+    // The Operator has no login: its password would be public, and its token reaches only this machine's console.
+    const login =
+      role === 'Operator' ? { email: '', password: '' } : { email: sandboxEmail(username), password: sandboxPassword };
+    if (login.email !== '') await setPassword(db, username, login.email, login.password);
     const token = (await issueToken(db, username)).token;
     // The token last: it is the widest column, and readers of the printed table find it at the end of a line.
-    users.push({ username, role, organisation, email: sandboxEmail(username), password: sandboxPassword, token });
+    users.push({ username, role, organisation, ...login, token });
   };
   await addUser('kirkstall.contractor', 'Contractor', sandboxContractor.name);
   for (const promoter of sandboxPromoters)

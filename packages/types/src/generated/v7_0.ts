@@ -1802,7 +1802,7 @@ export const enumerations = {
       json: "The body is not valid JSON, or holds a `__proto__` or `constructor.prototype` key.",
       characters: "A string or key holds U+0000, which no value may contain.",
       encoding: "The path or query string has malformed percent-encoding.",
-      http: "The request is not valid HTTP/1.1.",
+      http: "The request is not valid HTTP/1.1, or its `Host` header names a host the sandbox does not serve.",
       upcoming_enum: "A rule added in a later version.",
     },
   },
