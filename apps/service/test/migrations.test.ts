@@ -106,3 +106,23 @@ describeEachDatabase('migration 0002 (work references on audit events)', (databa
     }
   });
 });
+
+test('instances starting together on one PostgreSQL database apply the migrations once, one after another', async () => {
+  const server = await createServerDatabase();
+  const handles = await Promise.all(
+    Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url: server.url, maxConnections: 1 })),
+  );
+  try {
+    await Promise.all(handles.map((handle) => handle.migrate()));
+    const { rows } = (await handles[0]!.db.execute(
+      sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+    )) as { rows: unknown[] };
+    const journal = JSON.parse(readFileSync(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(rows).toEqual([{ applied: journal.entries.length }]);
+  } finally {
+    await Promise.all(handles.map((handle) => handle.close()));
+    await server.drop();
+  }
+});

@@ -99,6 +99,26 @@ function openPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
+/** The advisory lock that migrations hold on PostgreSQL (any number of instances may start at once). */
+export const migrationLockKey = 0x5e_7e_17_00;
+
+/**
+ * Applies the migrations on a connection of its own that holds `migrationLockKey` meanwhile: an
+ * instance starting beside another waits for it, then finds the migrations applied. Closing the
+ * connection gives the lock back, whatever happens.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 /** The statement limit a database's every connection was opened with, when it was. */
 const statementTimeouts = new WeakMap<Database, number>();
 
@@ -132,7 +152,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         }
         return found.db;
       },
-      migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(config.url),
       listen: (channel, onNotify, log) => listenOnServer(config.url, channel, onNotify, log),
       close: async () => {
         await Promise.all([pool.end(), ...[...limited.values()].map((entry) => entry.pool.end())]);
