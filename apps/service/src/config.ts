@@ -15,6 +15,7 @@ import { createEndpointPolicy } from './deliveries/endpoint-policy.js';
 import { signatureVersions, type SignatureVersion } from './deliveries/pubsub-signature.js';
 import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/retry-schedule.js';
 import { defaultSearchConcurrency, type RateLimit } from './http/app.js';
+import { defaultConnectionLimits, type ConnectionLimits } from './http/connections.js';
 import type { NotificationConfig } from './notifications/config.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
 
@@ -100,6 +101,16 @@ export const environmentSchema = {
     BODY_LIMIT_BYTES: {
       ...wholeNumber(0, 1024 * 1024),
       description: 'Largest accepted request body; larger is `413`.',
+    },
+    MAX_CONNECTIONS: {
+      ...wholeNumber(0, defaultConnectionLimits.max),
+      description:
+        'Connections each listener (HTTP, HTTPS) holds at once; one more is answered `503` with the error body and closed (on HTTPS, closed). `0`: no bound.',
+    },
+    MAX_CONNECTIONS_PER_ADDRESS: {
+      ...wholeNumber(0, defaultConnectionLimits.perAddress),
+      description:
+        "Connections one client address holds at once on each listener, so no client takes the connections of the others; past it, as `MAX_CONNECTIONS`. Behind a proxy every client has the proxy's address: set `0` (no bound) and bound clients at the proxy.",
     },
     SEARCH_CONCURRENCY: {
       ...wholeNumber(1),
@@ -215,6 +226,8 @@ interface Environment {
   AUTH_CACHE_TTL_MS: number;
   BODY_LIMIT_BYTES: number;
   SEARCH_CONCURRENCY?: number;
+  MAX_CONNECTIONS: number;
+  MAX_CONNECTIONS_PER_ADDRESS: number;
   RATE_LIMIT_MAX: number;
   RATE_LIMIT_WINDOW_MS: number;
   METRICS_PUBLIC: 'on' | 'off';
@@ -242,6 +255,8 @@ export interface ServiceConfig {
   searchConcurrency: number;
   authCacheTtlMs: number;
   rateLimit: RateLimit;
+  /** Connections held at once by each listener, in all and from one address. */
+  connections: ConnectionLimits;
   metricsPublic: boolean;
   notifications: NotificationConfig;
   /** Login, or `undefined` with `LOGIN=off`. */
@@ -290,6 +305,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     searchConcurrency: values.SEARCH_CONCURRENCY ?? defaultSearchConcurrency,
     authCacheTtlMs: values.AUTH_CACHE_TTL_MS,
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
+    connections: { max: values.MAX_CONNECTIONS, perAddress: values.MAX_CONNECTIONS_PER_ADDRESS },
     metricsPublic: values.METRICS_PUBLIC === 'on',
     notifications: notificationsOf(values),
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,

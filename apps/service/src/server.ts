@@ -12,6 +12,7 @@ import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp, clientTimeouts } from './http/app.js';
+import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics, type ServiceMetrics } from './http/metrics.js';
 import { refreshPollRows } from './events/poll-rows.js';
@@ -67,6 +68,7 @@ export async function startServer(
     searchConcurrency: config.searchConcurrency,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
+    connections: config.connections,
     login: config.login,
     logger: { level: config.logLevel },
     notifications: {
@@ -96,7 +98,7 @@ export async function startServer(
   const { tls } = config;
   if (tls) {
     const listening = (port: number) => (urls.https = httpsBaseUrl(config.host, tls, port));
-    await app.register(httpsListener, { host: config.host, tls, listening });
+    await app.register(httpsListener, { host: config.host, tls, connections: config.connections, listening });
   }
   await app.listen({ host: config.host, port: config.port });
   urls.http = httpBaseUrl(app, config);
@@ -204,11 +206,12 @@ const simulation: FastifyPluginCallback<{ db: Database; rate: number }> = (app, 
  * one set of limits serve both, with the same client time limits and the same answers to what
  * Node's parser refuses (`clientError`, `checkExpectation`). It stops accepting with the app.
  */
-const httpsListener: FastifyPluginCallback<{ host: string; tls: TlsConfig; listening: (port: number) => void }> = (
-  app,
-  { host, tls, listening },
-  done,
-) => {
+const httpsListener: FastifyPluginCallback<{
+  host: string;
+  tls: TlsConfig;
+  connections: ConnectionLimits;
+  listening: (port: number) => void;
+}> = (app, { host, tls, connections, listening }, done) => {
   const server = createHttpsServer(
     {
       cert: tls.cert,
@@ -222,6 +225,7 @@ const httpsListener: FastifyPluginCallback<{ host: string; tls: TlsConfig; liste
   );
   server.on('clientError', clientErrorHandler);
   server.on('checkExpectation', expectationFailed);
+  limitConnections(server, connections, { tls: true });
   let closed: Promise<void> = Promise.resolve();
   app.addHook('onReady', () => {
     return new Promise<void>((resolve, failed) => {

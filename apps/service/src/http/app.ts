@@ -22,6 +22,7 @@ import type { Database, DatabaseHandle } from '../db/database.js';
 import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
 import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
+import { limitConnections, type ConnectionLimits } from './connections.js';
 import { metricsRoutes, type ServiceMetrics } from './metrics.js';
 import { loadDocument, methodsByPath } from './openapi.js';
 import { consoleRoutes } from './routes/console.js';
@@ -70,6 +71,8 @@ export interface AppOptions {
   rateLimit?: RateLimit;
   /** How long a client may take to send a request; `clientTimeouts` by default. */
   clientTimeouts?: ClientTimeouts;
+  /** Connections held at once, in all and from one address (see connections.ts); none by default. */
+  connections?: ConnectionLimits;
   /** Prometheus metrics of this process, served at `/metrics` (see metrics.ts); none by default. */
   metrics?: { metrics: ServiceMetrics; open: boolean };
   /** Login (`POST /v7/work/authenticate`, `POST /v7/party/refresh`); switched off when absent. */
@@ -134,6 +137,7 @@ function createFastify(options: AppOptions): FastifyInstance {
     schemaErrorFormatter,
   });
   app.server.on('checkExpectation', expectationFailed);
+  if (options.connections) limitConnections(app.server, options.connections);
   // JSON is the only body the interface takes: anything else is refused with 415.
   app.removeContentTypeParser(['text/plain']);
   app.setValidatorCompiler(validatorCompiler(loadDocument()));

@@ -152,7 +152,7 @@ function clientErrorOf(error: NodeJS.ErrnoException): ServiceError {
 }
 
 /** Writes a complete HTTP/1.1 answer with the error body on a socket that has no request. */
-function writeRaw(socket: Socket, error: ServiceError): void {
+export function writeRaw(socket: Socket, error: ServiceError): void {
   const payload = JSON.stringify(
     errorBody(randomUUID(), error.status, error.message, problemsOf(error, { method: '' } as FastifyRequest)),
   );
