@@ -13,14 +13,21 @@ const serviceUrl = (process.env.EVENTS_BASE_URL ?? 'https://localhost:8443/v7/ev
 const port = Number(process.env.PORT ?? 9000);
 const toleranceSeconds = 5 * 60;
 
+/** The largest body read: a notification is a few KiB; anything larger is refused unread. */
+const maxBodyBytes = 256 * 1024;
+/** Keys are fetched again for an unknown signature at most this often, so forged requests cannot make it fetch them each time. */
+const keyRefreshMs = 30_000;
+
 /** The service's public keys (JSON Web Keys, ed25519), by key id. */
 let keys = new Map();
+let keysFetchedAt = 0;
 
 async function fetchKeys() {
   const response = await fetch(new URL('/.well-known/webhook-keys', serviceUrl));
   if (!response.ok) throw new Error(`GET /.well-known/webhook-keys answered ${response.status}`);
   const { keys: jwks } = await response.json();
   keys = new Map(jwks.map((jwk) => [jwk.kid, createPublicKey({ key: jwk, format: 'jwk' })]));
+  keysFetchedAt = Date.now();
 }
 
 /** Whether one of the `v1a,<base64>` signatures is valid for one of the keys. */
@@ -44,7 +51,8 @@ async function refusal(headers, rawBody) {
   const content = Buffer.concat([Buffer.from(`${id}.${timestamp}.`), rawBody]);
   const signatures = signature.split(' ');
   if (signedByService(content, signatures)) return undefined;
-  await fetchKeys(); // perhaps a key added since: look again once
+  if (Date.now() - keysFetchedAt < keyRefreshMs) return 'no valid signature';
+  await fetchKeys(); // perhaps a key added since: look again, at most every 30 seconds
   return signedByService(content, signatures) ? undefined : 'no valid signature';
 }
 
@@ -71,8 +79,14 @@ async function handle(message, id) {
 
 const server = createServer((request, response) => {
   const chunks = [];
-  request.on('data', (chunk) => chunks.push(chunk));
+  let received = 0;
+  request.on('data', (chunk) => {
+    received += chunk.length;
+    if (received <= maxBodyBytes) return void chunks.push(chunk);
+    if (!response.headersSent) response.writeHead(413, { connection: 'close' }).end(() => request.destroy());
+  });
   request.on('end', async () => {
+    if (response.headersSent) return;
     try {
       const rawBody = Buffer.concat(chunks);
       const reason = await refusal(request.headers, rawBody);

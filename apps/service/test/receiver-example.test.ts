@@ -1,8 +1,8 @@
 /**
  * The README's sandbox receiver (examples/receiver.mjs), run as written against the sandbox over
  * HTTPS, trusting the sandbox's printed certificate authority through `NODE_EXTRA_CA_CERTS`: it
- * confirms its subscription by the https link, prints the notifications that arrive, and rejects a
- * request whose signature is not the service's.
+ * confirms its subscription by the https link, prints the notifications that arrive, rejects a
+ * request whose signature is not the service's, and refuses a body too large to be a notification.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -105,4 +105,14 @@ test('the receiver rejects a message whose signature is not the service’s', as
   expect(forged.status).toBe(401);
   await receiver.waitFor(/rejected a request: no valid signature/);
   expect(receiver.output()).not.toContain('msg_forged');
+});
+
+test('the receiver refuses a body larger than a notification can be, without reading it', async () => {
+  const oversized = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'x'.repeat(300 * 1024),
+  });
+  expect(oversized.status).toBe(413);
+  expect(receiver.child.exitCode).toBeNull();
 });
