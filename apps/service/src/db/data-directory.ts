@@ -4,7 +4,7 @@
  * `<directory>.lock`; another process is refused while that pid lives. A lock left by a process
  * that died (killed, crashed) names a pid that no longer runs, and is taken over.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Whether a process with this pid runs (one of another user counts too). */
@@ -24,6 +24,28 @@ function holderOf(lockFile: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Removes a lock seen held by `holder`, a process that is gone. Two processes may see the same
+ * stale lock: each moves it aside first (only one can move a given file), and a lock that turns
+ * out to be another live process's, taken between the look and the move, is put back.
+ */
+export function removeStaleLock(lockFile: string, holder: number | undefined): void {
+  const aside = `${lockFile}.${process.pid}.stale`;
+  try {
+    renameSync(lockFile, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another process removed it
+    throw error;
+  }
+  try {
+    if (holderOf(aside) !== holder) linkSync(aside, lockFile);
+  } catch {
+    // a third process holds the directory now: its lock stays
+  } finally {
+    rmSync(aside, { force: true });
   }
 }
 
@@ -48,7 +70,7 @@ export function lockDataDirectory(directory: string): () => void {
         `the PGlite data directory ${resolve(directory)} is in use by process ${holder}: stop it first (PGlite serves one process; use PostgreSQL, --database-url, to share a database)`,
       );
     }
-    rmSync(lockFile, { force: true }); // left by a process that is gone
+    removeStaleLock(lockFile, holder); // left by a process that is gone
   }
   throw new Error(`could not lock the PGlite data directory ${resolve(directory)} (${lockFile})`);
 }
