@@ -16,13 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { createUser } from '../../src/admin/users.js';
-import { lockoutMs, maxFailedLogins, revokeSessions, setPassword } from '../../src/auth/login.js';
+import { defaultLoginLimits, lockoutMs, maxFailedLogins, revokeSessions, setPassword } from '../../src/auth/login.js';
 import { loginSessions, users, type UserRole } from '../../src/db/schema.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
 let sequence = 0;
+const generousLimits = { ...defaultLoginLimits, addressMax: 100_000, accountMax: 100_000 };
 const password = 'correct horse battery staple';
 
 describeEachDatabase('login', (database) => {
@@ -36,7 +37,8 @@ describeEachDatabase('login', (database) => {
     await work(database.db, owner, await highwayAuthority(database.db));
     service = await startService({
       db: database.db,
-      login: { tokenTtlSeconds: 3600, now: clock },
+      // Limits of their own: these tests log in far more often than one client address may.
+      login: { tokenTtlSeconds: 3600, now: clock, limits: generousLimits },
       authenticationCache: { ttlMs: 0, maxEntries: 1 },
     });
   });
