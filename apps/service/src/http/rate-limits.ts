@@ -1,7 +1,7 @@
 /**
  * Rate limits, counted by @fastify/rate-limit (registered once, `global: false`) in buckets of
  * this process: each instance of the service counts alone, so behind N instances a client may
- * make up to N times a limit. A `RequestLimit` counts a request under a key its own function
+ * make up to N times a limit. A `requestLimit` counts a request under a key its own function
  * derives (a client address, an authenticated caller, an email address) and past `max` in the
  * window answers `429` with `Retry-After` (seconds) and the error body. Each limit has buckets of
  * its own: a flood of one kind of key cannot push another kind's counts out.
@@ -37,48 +37,26 @@ export function addressKey(request: FastifyRequest): string {
   return `ip6:${Buffer.from(network).toString('hex')}`;
 }
 
-export class RequestLimit {
-  private readonly increment: ReturnType<FastifyInstance['createRateLimit']>;
-  /** Keys over their limit, and until when (ms): `refuseIfOver` answers them without counting. */
-  private readonly over = new Map<string, number>();
+/** Counts a request under its key; throws `RateLimitedError` once the key is past the limit. */
+export type RequestLimit = (request: FastifyRequest) => Promise<void>;
 
-  constructor(
-    app: FastifyInstance,
-    bucket: Bucket,
-    private readonly keyOf: (request: FastifyRequest) => string,
-  ) {
-    const options: CreateRateLimitOptions & { cache: number } = {
-      max: bucket.max,
-      timeWindow: bucket.windowMs,
-      keyGenerator: keyOf,
-      cache: bucketsPerLimit,
-    };
-    this.increment = app.createRateLimit(options);
-  }
-
-  /** Counts the request; throws `RateLimitedError` when its key is past the limit. */
-  async count(request: FastifyRequest): Promise<void> {
-    const counted = await this.increment(request);
-    if (counted.isAllowed || !counted.isExceeded) return;
-    this.remember(counted.key, Date.now() + counted.ttl);
-    throw refusal(counted.ttlInSeconds);
-  }
-
-  /** Throws `RateLimitedError` if the request's key was found past its limit in the current window; counts nothing. */
-  refuseIfOver(request: FastifyRequest): void {
-    const key = this.keyOf(request);
-    const until = this.over.get(key);
-    if (until === undefined) return;
-    const left = until - Date.now();
-    if (left > 0) throw refusal(Math.ceil(left / 1000));
-    this.over.delete(key);
-  }
-
-  private remember(key: string, until: number): void {
-    this.over.delete(key);
-    if (this.over.size >= bucketsPerLimit) this.over.delete(this.over.keys().next().value!);
-    this.over.set(key, until);
-  }
+/** A limit of `bucket` per key, the key of a request being `keyOf(request)`. */
+export function requestLimit(
+  app: FastifyInstance,
+  bucket: Bucket,
+  keyOf: (request: FastifyRequest) => string,
+): RequestLimit {
+  const options: CreateRateLimitOptions & { cache: number } = {
+    max: bucket.max,
+    timeWindow: bucket.windowMs,
+    keyGenerator: keyOf,
+    cache: bucketsPerLimit,
+  };
+  const increment = app.createRateLimit(options);
+  return async (request) => {
+    const counted = await increment(request);
+    if (!counted.isAllowed && counted.isExceeded) throw refusal(counted.ttlInSeconds);
+  };
 }
 
 function refusal(seconds: number): RateLimitedError {
@@ -99,28 +77,30 @@ export interface CallerLimits {
 
 export function callerLimits(app: FastifyInstance, bucket: Bucket): CallerLimits {
   return {
-    caller: new RequestLimit(app, bucket, (request) => `user:${request.caller!.username}`),
-    address: new RequestLimit(app, bucket, addressKey),
+    caller: requestLimit(app, bucket, (request) => `user:${request.caller!.username}`),
+    address: requestLimit(app, bucket, addressKey),
   };
 }
 
 /**
- * An authentication hook under `limits`: an address already past its limit is answered `429`
- * before any token lookup; a failed authentication counts under the address (and is `429`
- * rather than its own answer once past the limit); a caller's request counts under the caller.
+ * An authentication hook under `limits`: a request that fails to authenticate counts under its
+ * client address (and is `429` rather than `401`/`403` once the address is past the limit); one
+ * that authenticates counts under its caller only. So callers sharing an address (an office
+ * behind NAT, clients behind a proxy the service does not trust) are not refused because another
+ * client there sends bad tokens; the price is that each bad token is still looked up (one
+ * indexed query, or a signature check).
  */
 export function limitedAuthentication(
   authenticate: (request: FastifyRequest) => Promise<void>,
   limits: CallerLimits,
 ): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
-    limits.address.refuseIfOver(request);
     try {
       await authenticate(request);
     } catch (error) {
-      await limits.address.count(request);
+      await limits.address(request);
       throw error;
     }
-    await limits.caller.count(request);
+    await limits.caller(request);
   };
 }

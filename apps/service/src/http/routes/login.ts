@@ -16,7 +16,7 @@ import { UnavailableError } from '../../errors.js';
 import { loadLoginDocument } from '../../openapi-document.js';
 import { concurrencyLimit } from '../concurrency-limit.js';
 import { listOperations, routeSchema } from '../openapi.js';
-import { addressKey, RequestLimit } from '../rate-limits.js';
+import { addressKey, requestLimit } from '../rate-limits.js';
 import { validatorCompiler } from '../validation.js';
 
 type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends {
@@ -42,8 +42,8 @@ function boundedVerifier(options: LoginOptions): NonNullable<LoginOptions['verif
 export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }> = (app, options, done) => {
   const document = loadLoginDocument();
   const limits = options.limits ?? defaultLoginLimits;
-  const perAddress = new RequestLimit(app, { max: limits.addressMax, windowMs: limits.windowMs }, addressKey);
-  const perAccount = new RequestLimit(
+  const perAddress = requestLimit(app, { max: limits.addressMax, windowMs: limits.windowMs }, addressKey);
+  const perAccount = requestLimit(
     app,
     { max: limits.accountMax, windowMs: limits.windowMs },
     (request) => `email:${(request.body as Body<'authenticate'>).emailAddress.trim().toLowerCase()}`,
@@ -60,8 +60,8 @@ export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }>
       method: operation.method,
       url: `${loginBasePath}${operation.path}`,
       schema: routeSchema(operation),
-      onRequest: (request) => perAddress.count(request),
-      preHandler: operation.operationId === 'authenticate' ? (request) => perAccount.count(request) : [],
+      onRequest: perAddress,
+      preHandler: operation.operationId === 'authenticate' ? perAccount : [],
       handler: async (request, reply) => reply.send(await handler(request.body)),
     });
   }
