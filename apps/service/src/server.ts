@@ -66,6 +66,7 @@ export async function startServer(
     searchConcurrency: config.searchConcurrency,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
+    trustProxy: config.trustProxy,
     login: config.login,
     logger: { level: config.logLevel },
     notifications: {

@@ -66,6 +66,8 @@ export interface AppOptions {
   notifications?: Omit<NotificationRoutesOptions, 'db'>;
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
   rateLimit?: RateLimit;
+  /** Reverse proxies (addresses, CIDRs) whose `X-Forwarded-For` names the client address (`request.ip`); none by default. */
+  trustProxy?: string[];
   /** How long a client may take to send a request; `clientTimeouts` by default. */
   clientTimeouts?: ClientTimeouts;
   /** Prometheus metrics of this process, served at `/metrics` (see metrics.ts); none by default. */
@@ -123,6 +125,7 @@ function createFastify(options: AppOptions): FastifyInstance {
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     // Shutting down is answered by the hook below, with the error body.
     return503OnClosing: false,
+    ...(options.trustProxy && options.trustProxy.length > 0 ? { trustProxy: options.trustProxy } : {}),
     clientErrorHandler,
     frameworkErrors,
     schemaErrorFormatter,

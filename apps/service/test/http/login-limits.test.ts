@@ -104,6 +104,22 @@ describeEachDatabase('login limits', (database) => {
       expect(await logInFrom(service, '127.0.0.2', email)).toBe(200);
     });
 
+    it('behind a trusted proxy, each client address its X-Forwarded-For names has a budget of its own', async () => {
+      const service = await startService({
+        db: database.db,
+        trustProxy: ['127.0.0.1'],
+        login: { tokenTtlSeconds: 3600, limits: { ...defaultLoginLimits, addressMax: 1 } },
+      });
+      started.push(service);
+      const from = (client: string) =>
+        service.loginRequest('POST', '/work/authenticate', {
+          body: { emailAddress: 'nobody@example.test', password: 'wrong' },
+          headers: { 'x-forwarded-for': client },
+        });
+      expect([(await from('192.0.2.1')).status, (await from('192.0.2.1')).status]).toEqual([401, 429]);
+      expect((await from('192.0.2.2')).status).toBe(401);
+    });
+
     it('refresh counts toward the same address limit', async () => {
       const { service } = await serviceWith({ addressMax: 2 });
       for (let i = 0; i < 2; i++) await logIn(service, `nobody-${i}@example.test`, 'wrong');
