@@ -230,19 +230,27 @@ export async function authenticateLoginToken(
   return { caller: await withActiveContracts(db, found), expiresAt: claims.exp! * 1000 };
 }
 
-/** Gives a user an email address and a password (operator); unlocks the account. */
+/**
+ * Gives a user an email address and a password (operator); unlocks the account and ends the
+ * user's login sessions, with the tokens issued from them (a reset password locks out whoever
+ * held the old one).
+ */
 export async function setPassword(db: Database, username: string, email: string, password: string): Promise<void> {
-  const updated = await db
-    .update(users)
-    .set({
-      email: email.trim().toLowerCase(),
-      passwordHash: await hashPassword(password),
-      failedLogins: 0,
-      lockedUntil: null,
-    })
-    .where(eq(users.username, username))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw new NotFoundError(`no user ${username}`, 'username');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ email: email.trim().toLowerCase(), passwordHash, failedLogins: 0, lockedUntil: null })
+      .where(eq(users.username, username))
+      .returning({ id: users.id });
+    if (updated === undefined) throw new NotFoundError(`no user ${username}`, 'username');
+    const revoked = await tx
+      .update(loginSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(loginSessions.userId, updated.id), isNull(loginSessions.revokedAt)))
+      .returning({ id: loginSessions.id });
+    if (revoked.length > 0) await announceCredentialsChanged(tx);
+  });
 }
 
 /** Revokes every live login session of a user, and so every token issued from them; returns how many. */

@@ -241,6 +241,14 @@ describeEachDatabase('login', (database) => {
       expect((await service.loginRequest('POST', '/party/refresh', { body: {} })).status).toBe(400);
     });
 
+    it('a new password ends the user’s sessions: the refresh token and the tokens issued from it are 401', async () => {
+      const { username, email } = await userWithLogin();
+      const { idToken, refreshToken } = (await logIn(email)).body;
+      await setPassword(database.db, username, email, 'a new password');
+      expect([(await refresh(refreshToken)).status, (await poll(idToken)).status]).toEqual([401, 401]);
+      expect((await logIn(email, 'a new password')).status).toBe(200);
+    });
+
     it('revoking the user’s sessions ends the refresh token and the tokens issued from it', async () => {
       const { username, email } = await userWithLogin();
       const { idToken, refreshToken } = (await logIn(email)).body;
