@@ -23,6 +23,7 @@ import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler
 import { metricsRoutes, type ServiceMetrics } from './metrics.js';
 import { loadDocument, methodsByPath } from './openapi.js';
 import { callerLimits, registerRateLimits, type Bucket } from './rate-limits.js';
+import { withRequestSerializer } from './request-log.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
 import { deliveryRoutes } from './routes/deliveries.js';
@@ -114,7 +115,7 @@ export const maxRequestTargetLength = 8192;
 function createFastify(options: AppOptions): FastifyInstance {
   const timeouts = options.clientTimeouts ?? clientTimeouts;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRequestSerializer(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
