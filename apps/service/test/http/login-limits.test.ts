@@ -17,6 +17,7 @@ import {
   type LoginOptions,
 } from '../../src/auth/login.js';
 import { verifyPassword } from '../../src/auth/passwords.js';
+import { loadLoginDocument } from '../../src/openapi-document.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { promoter } from '../support/fixtures.js';
@@ -69,6 +70,20 @@ function logInFrom(service: RunningService, localAddress: string, emailAddress: 
     sent.end(body);
   });
 }
+
+describe('the login document', () => {
+  it('states the default limits the service enforces', () => {
+    const { description } = loadLoginDocument().info as { description: string };
+    const { addressMax, accountMax, windowMs, hashConcurrency, hashQueue } = defaultLoginLimits;
+    expect(windowMs).toBe(60_000);
+    const row = (what: string, value: string) => new RegExp(`\\| ${what}\\s*\\| ${value}\\s*\\|`);
+    expect(description).toMatch(row('logins and refreshes from one client address', `${addressMax} a minute`));
+    expect(description).toMatch(row('logins naming one email address, from any address', `${accountMax} a minute`));
+    expect(description).toMatch(
+      row('passwords checked at once; logins waiting their turn', `${hashConcurrency}; ${hashQueue}`),
+    );
+  });
+});
 
 describeEachDatabase('login limits', (database) => {
   let owner: Organisation;
