@@ -2,21 +2,20 @@
  * Rate limits (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`): a caller past the limit
  * gets 429 with `Retry-After` and the error body; each user counts alone, after authentication;
  * a request that does not authenticate counts under its client address, so made-up tokens get
- * no bucket of their own and reset no one's count; nothing is limited by default. HTTP
- * behaviour only, so PGlite is enough: no storage is involved.
+ * no bucket of their own and reset no one's count; nothing is limited by default. On both
+ * databases: the caller is known only once its token is looked up.
  */
 import type { ErrorResponse } from '@street-events/types';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import type { RateLimit } from '../../src/http/app.js';
 import { configFromEnv } from '../../src/config.js';
+import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
 const window: RateLimit = { max: 3, windowMs: 60_000 };
 
-describe('rate limits', () => {
-  let database: DatabaseHandle;
+describeEachDatabase('rate limits', (database) => {
   let limited: RunningService;
   let unlimited: RunningService;
   const tokens: string[] = [];
@@ -25,8 +24,6 @@ describe('rate limits', () => {
     service.request<Body>('GET', '/works/updates', { token, headers });
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
     const owner = await promoter(database.db);
     for (let i = 0; i < 5; i++) tokens.push(await tokenFor(database.db, owner, 'Planner'));
     limited = await startService({ db: database.db, rateLimit: window });
@@ -35,7 +32,6 @@ describe('rate limits', () => {
   afterAll(async () => {
     await limited?.close();
     await unlimited?.close();
-    await database?.close();
   });
 
   it('a caller under the limit is answered as usual, with no rate-limit headers', async () => {
