@@ -17,7 +17,7 @@ import {
   type LoginOptions,
 } from '../../src/auth/login.js';
 import { verifyPassword } from '../../src/auth/passwords.js';
-import { loadLoginDocument } from '../../src/openapi-document.js';
+import { loadLoginDocument, type OpenApiDocument } from '../../src/openapi-document.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { promoter } from '../support/fixtures.js';
@@ -73,7 +73,7 @@ function logInFrom(service: RunningService, localAddress: string, emailAddress: 
 
 describe('the login document', () => {
   it('states the default limits the service enforces', () => {
-    const { description } = loadLoginDocument().info as { description: string };
+    const { description } = loadLoginDocument().info as OpenApiDocument['info'] & { description: string };
     const { addressMax, accountMax, windowMs, hashConcurrency, hashQueue } = defaultLoginLimits;
     expect(windowMs).toBe(60_000);
     const row = (what: string, value: string) => new RegExp(`\\| ${what}\\s*\\| ${value}\\s*\\|`);

@@ -7,13 +7,29 @@
  */
 import type { ErrorResponse } from '@street-events/types';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import type { RateLimit } from '../../src/http/app.js';
+import { addressKey } from '../../src/http/rate-limits.js';
 import { configFromEnv } from '../../src/config.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
 const window: RateLimit = { max: 3, windowMs: 60_000 };
+
+describe('the client address a request counts under', () => {
+  const keyOf = (ip: string) => addressKey({ ip } as FastifyRequest);
+
+  it('is the IPv4 address, also when it arrives IPv4-mapped', () => {
+    expect(keyOf('::ffff:192.0.2.7')).toBe(keyOf('192.0.2.7'));
+    expect(keyOf('192.0.2.7')).not.toBe(keyOf('192.0.2.8'));
+  });
+
+  it('is the /64 network of an IPv6 address', () => {
+    expect(keyOf('2001:db8:1:2::1')).toBe(keyOf('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(keyOf('2001:db8:1:2::1')).not.toBe(keyOf('2001:db8:1:3::1'));
+  });
+});
 
 describeEachDatabase('rate limits', (database) => {
   let limited: RunningService;
