@@ -255,7 +255,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The account is locked: five logins in a row failed. It stays locked for five minutes from the fifth failure, whatever the password; `Retry-After` says how many seconds remain. */
+    /** @description The account is locked: five logins in a row failed (attempts sent at once count as they arrive, before their passwords are checked). It stays locked for five minutes from the fifth attempt, whatever the password; `Retry-After` says how many seconds remain. An unknown email address is answered the same way. */
     Locked: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
