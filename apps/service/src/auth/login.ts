@@ -27,11 +27,14 @@ export interface LoginOptions {
   /** How long an id or access token lasts (`LOGIN_TOKEN_TTL_SECONDS`); an hour by default. */
   tokenTtlSeconds: number;
   now?: Clock;
-  /**
-   * Checks a password against a stored hash (one scrypt each); `verifyPassword` by default. The
-   * HTTP layer passes it bounded (at most a few at once, see http/routes/login.ts).
-   */
+  /** Checks a password against a stored hash (one scrypt each); `verifyPassword` by default. */
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+  /**
+   * Runs one login's check (its attempt reserved, then its password checked) when there is room,
+   * or throws at once when there is none; by default at once. The HTTP layer bounds it (a few at
+   * once, a short queue, see http/routes/login.ts): a login refused there has counted nothing.
+   */
+  checkSlots?: <T>(check: () => Promise<T>) => Promise<T>;
   /** The limits of the login routes (see http/routes/login.ts); `defaultLoginLimits` by default. */
   limits?: LoginLimits;
 }
@@ -133,18 +136,21 @@ export async function login(
   options: LoginOptions,
 ): Promise<AuthenticationResponse> {
   const now = (options.now ?? systemClock)();
-  const attempt = await reserveAttempt(db, credentials.emailAddress.trim().toLowerCase(), now);
-  if (attempt.kind === 'locked') {
-    throw new LockedError(
-      `The account is locked after ${maxFailedLogins} failed logins; retry in ${attempt.retryAfterSeconds} seconds.`,
-      attempt.retryAfterSeconds,
-    );
-  }
   const verify = options.verifyPassword ?? verifyPassword;
-  const matches = await verify(credentials.password, attempt.passwordHash ?? (await decoyHash()));
-  if (attempt.userId === null || attempt.passwordHash === null || !matches)
-    throw new UnauthenticatedError('The email address or the password is wrong.');
-  const userId = attempt.userId;
+  const runCheck = options.checkSlots ?? (<T>(check: () => Promise<T>) => check());
+  const userId = await runCheck(async () => {
+    const attempt = await reserveAttempt(db, credentials.emailAddress.trim().toLowerCase(), now);
+    if (attempt.kind === 'locked') {
+      throw new LockedError(
+        `The account is locked after ${maxFailedLogins} failed logins; retry in ${attempt.retryAfterSeconds} seconds.`,
+        attempt.retryAfterSeconds,
+      );
+    }
+    const matches = await verify(credentials.password, attempt.passwordHash ?? (await decoyHash()));
+    if (attempt.userId === null || attempt.passwordHash === null || !matches)
+      throw new UnauthenticatedError('The email address or the password is wrong.');
+    return attempt.userId;
+  });
   await attemptSucceeded(db, userId);
   const refreshToken = `rt_${randomBytes(32).toString('base64url')}`;
   const sessionExpiresAt = new Date(now.getTime() + refreshTokenTtlMs);

@@ -7,6 +7,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { ErrorResponse as LoginErrorResponse } from '@street-events/types/login';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/admin/users.js';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../../src/auth/login.js';
 import { verifyPassword } from '../../src/auth/passwords.js';
 import { loadLoginDocument, type OpenApiDocument } from '../../src/openapi-document.js';
+import { users } from '../../src/db/schema.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { promoter } from '../support/fixtures.js';
@@ -208,7 +210,7 @@ describeEachDatabase('login limits', (database) => {
   });
 
   describe('the bound on password checks', () => {
-    it('with every slot busy and no room to wait, a login is 503 with Retry-After at once', async () => {
+    it('with every slot busy and no room to wait, a login is 503 with Retry-After at once, and counts nothing', async () => {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       let entered!: () => void;
@@ -219,10 +221,10 @@ describeEachDatabase('login limits', (database) => {
         return verifyPassword(given, stored);
       };
       const { service, checks } = await serviceWith({ hashConcurrency: 1, hashQueue: 0 }, slow);
-      const email = await account();
+      const [email, other] = [await account(), await account()];
       const first = logIn(service, email);
       await busy;
-      const refused = await logIn(service, `unknown-${++sequence}@example.test`);
+      const refused = await logIn(service, other, 'wrong');
       release();
       expect([refused.status, refused.body.error.code, refused.headers.get('retry-after')]).toEqual([
         503,
@@ -231,6 +233,11 @@ describeEachDatabase('login limits', (database) => {
       ]);
       expect((await first).status).toBe(200);
       expect(checks.count).toBe(1);
+      const [counted] = await database.db
+        .select({ failedLogins: users.failedLogins })
+        .from(users)
+        .where(eq(users.email, other));
+      expect(counted!.failedLogins).toBe(0);
     });
   });
 });

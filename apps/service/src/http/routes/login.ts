@@ -10,7 +10,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { operations } from '@street-events/types/login';
 import { defaultLoginLimits, login, refresh, type LoginOptions } from '../../auth/login.js';
-import { verifyPassword } from '../../auth/passwords.js';
 import type { Database } from '../../db/database.js';
 import { UnavailableError } from '../../errors.js';
 import { loadLoginDocument } from '../../openapi-document.js';
@@ -28,15 +27,13 @@ type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends {
 /** Where the login document's paths are served: below `/v7`, as in the permitting system (the event interface is at `/v7/event`). */
 export const loginBasePath = '/v7';
 
-/** Password checks through at most `hashConcurrency` at once, `hashQueue` waiting; beyond, `503` with `Retry-After: 1`. */
-function boundedVerifier(options: LoginOptions): NonNullable<LoginOptions['verifyPassword']> {
+/** Room for `hashConcurrency` login checks at once and `hashQueue` waiting; beyond, `503` with `Retry-After: 1`. */
+function checkSlots(options: LoginOptions): NonNullable<LoginOptions['checkSlots']> {
   const { hashConcurrency, hashQueue } = options.limits ?? defaultLoginLimits;
-  const verify = options.verifyPassword ?? verifyPassword;
-  const slots = concurrencyLimit(hashConcurrency, {
+  return concurrencyLimit(hashConcurrency, {
     maxWaiting: hashQueue,
     refuse: () => new UnavailableError('Too many logins are being checked at once; retry in 1 second.', 1),
   });
-  return (password, stored) => slots(() => verify(password, stored));
 }
 
 export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }> = (app, options, done) => {
@@ -48,7 +45,7 @@ export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }>
     { max: limits.accountMax, windowMs: limits.windowMs },
     (request) => `email:${(request.body as Body<'authenticate'>).emailAddress.trim().toLowerCase()}`,
   );
-  const loginOptions: LoginOptions = { ...options, verifyPassword: boundedVerifier(options) };
+  const loginOptions: LoginOptions = { ...options, checkSlots: checkSlots(options) };
   const handlers: Record<keyof operations, (body: unknown) => Promise<unknown>> = {
     authenticate: (body) => login(options.db, body as Body<'authenticate'>, loginOptions),
     refreshToken: (body) => refresh(options.db, (body as Body<'refreshToken'>).refresh_token, loginOptions),
