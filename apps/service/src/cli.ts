@@ -232,7 +232,7 @@ user
 user
   .command('password')
   .description(
-    'give a user an email address and a new random password for login, and print the password; only its scrypt hash is kept',
+    "give a user an email address and a new random password for login, and print the password (only its scrypt hash is kept); ends the user's login sessions",
   )
   .argument('<username>', 'the user')
   .requiredOption('--email <address>', 'the email address the user logs in with')

@@ -8,7 +8,7 @@ import { envSchema } from 'env-schema';
 import addFormats from 'ajv-formats';
 import { Ajv, type ErrorObject } from 'ajv';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
-import { defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
+import { defaultLoginLimits, defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
 import { defaultPgliteDataDir, type DatabaseConfig } from './db/database.js';
 import { defaultAttemptTimeoutMs } from './deliveries/attempt.js';
 import { createEndpointPolicy } from './deliveries/endpoint-policy.js';
@@ -93,6 +93,35 @@ export const environmentSchema = {
       ...wholeNumber(1, defaultTokenTtlSeconds),
       description: 'How long an `idToken` / `accessToken` of a login lasts.',
     },
+    LOGIN_RATE_LIMIT_ADDRESS_MAX: {
+      ...wholeNumber(1, defaultLoginLimits.addressMax),
+      description:
+        'Logins and refreshes together that one client address (an IPv6 client by its /64) may make per `LOGIN_RATE_LIMIT_WINDOW_MS`; past it the answer is `429` with `Retry-After`. Always on, whatever `RATE_LIMIT_MAX` says; counted by each instance on its own (behind N instances, up to N times this).',
+    },
+    LOGIN_RATE_LIMIT_ACCOUNT_MAX: {
+      ...wholeNumber(1, defaultLoginLimits.accountMax),
+      description:
+        'Logins that name one email address (known or not) may make per `LOGIN_RATE_LIMIT_WINDOW_MS`, from any address; past it `429` with `Retry-After`. Counted by each instance on its own. The lockout (five failed logins in a row lock the account for five minutes, `423`) is kept in the database and holds across instances.',
+    },
+    LOGIN_RATE_LIMIT_WINDOW_MS: {
+      ...wholeNumber(1, defaultLoginLimits.windowMs),
+      description: 'The window of `LOGIN_RATE_LIMIT_ADDRESS_MAX` and `LOGIN_RATE_LIMIT_ACCOUNT_MAX`.',
+    },
+    LOGIN_HASH_CONCURRENCY: {
+      ...wholeNumber(1, defaultLoginLimits.hashConcurrency),
+      description:
+        "Password checks (scrypt: 32 MiB and tens of milliseconds each, on libuv's thread pool, which also resolves webhook host names and opens database connections) run at once per instance.",
+    },
+    LOGIN_HASH_QUEUE: {
+      ...wholeNumber(0, defaultLoginLimits.hashQueue),
+      description:
+        'Logins that may wait for a password check; a login beyond them is answered `503` with `Retry-After: 1` at once instead of waiting.',
+    },
+    TRUST_PROXY: {
+      ...commaList,
+      description:
+        'Addresses or CIDRs of reverse proxies in front of the service (e.g. `10.0.0.0/8`): a request from one of them counts under the client address its `X-Forwarded-For` names. Without it every request counts under the address that connected, so behind a proxy all clients share the per-address limits (`RATE_LIMIT_MAX` for requests that do not authenticate, `LOGIN_RATE_LIMIT_ADDRESS_MAX`).',
+    },
     AUTH_CACHE_TTL_MS: {
       ...wholeNumber(0, defaultAuthenticationCache.ttlMs),
       description:
@@ -122,7 +151,7 @@ export const environmentSchema = {
       ...wholeNumber(0, 0),
       'x-default': '`0` (no limit)',
       description:
-        "Requests each caller (token, or client address without one) may make to the interface's operations per window; past it the answer is `429` with `Retry-After` in seconds. Counted by each service instance on its own. `/health`, the webhook keys, the signing certificates and the confirmation and unsubscribe links are not limited.",
+        "Requests each caller may make to the interface's operations per window; past it the answer is `429` with `Retry-After` in seconds. A caller is its user, counted after authentication whatever token it sends; a request that does not authenticate (no token, an unknown or revoked one) counts under its client address, so made-up tokens share one budget. Counted by each service instance on its own, in memory: behind N instances a caller may make up to N times this. `/health`, the webhook keys, the signing certificates and the confirmation and unsubscribe links are not limited; login has limits of its own (`LOGIN_RATE_LIMIT_*`).",
     },
     RATE_LIMIT_WINDOW_MS: {
       ...wholeNumber(1, 60_000),
@@ -223,6 +252,12 @@ interface Environment {
   TLS_KEY_FILE?: string;
   LOGIN: 'on' | 'off';
   LOGIN_TOKEN_TTL_SECONDS: number;
+  LOGIN_RATE_LIMIT_ADDRESS_MAX: number;
+  LOGIN_RATE_LIMIT_ACCOUNT_MAX: number;
+  LOGIN_RATE_LIMIT_WINDOW_MS: number;
+  LOGIN_HASH_CONCURRENCY: number;
+  LOGIN_HASH_QUEUE: number;
+  TRUST_PROXY?: string;
   AUTH_CACHE_TTL_MS: number;
   BODY_LIMIT_BYTES: number;
   SEARCH_CONCURRENCY?: number;
@@ -257,6 +292,8 @@ export interface ServiceConfig {
   rateLimit: RateLimit;
   /** Connections held at once by each listener, in all and from one address. */
   connections: ConnectionLimits;
+  /** Reverse proxies whose `X-Forwarded-For` names the client address; none when empty. */
+  trustProxy: string[];
   metricsPublic: boolean;
   notifications: NotificationConfig;
   /** Login, or `undefined` with `LOGIN=off`. */
@@ -310,7 +347,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     notifications: notificationsOf(values),
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     sandboxHosts: listOf(values.SANDBOX_HOSTS),
-    login: values.LOGIN === 'off' ? undefined : { tokenTtlSeconds: values.LOGIN_TOKEN_TTL_SECONDS },
+    trustProxy: listOf(values.TRUST_PROXY),
+    login: loginOf(values),
     ...tlsOf(values, port),
   };
 }
@@ -353,6 +391,20 @@ const listOf = (text: string | undefined): string[] =>
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+
+function loginOf(values: Environment): LoginOptions | undefined {
+  if (values.LOGIN === 'off') return undefined;
+  return {
+    tokenTtlSeconds: values.LOGIN_TOKEN_TTL_SECONDS,
+    limits: {
+      addressMax: values.LOGIN_RATE_LIMIT_ADDRESS_MAX,
+      accountMax: values.LOGIN_RATE_LIMIT_ACCOUNT_MAX,
+      windowMs: values.LOGIN_RATE_LIMIT_WINDOW_MS,
+      hashConcurrency: values.LOGIN_HASH_CONCURRENCY,
+      hashQueue: values.LOGIN_HASH_QUEUE,
+    },
+  };
+}
 
 function notificationsOf(values: Environment): NotificationConfig {
   const allowList = listOf(values.WEBHOOK_ALLOW);

@@ -127,9 +127,15 @@ export class LockedError extends ServiceError {
   }
 }
 
-/** 429: the caller sent more requests than the configured rate limit allows in its window. */
+/** 429: the caller sent more requests than a rate limit allows in its window; retry after `retryAfterSeconds` (the `Retry-After` header). */
 export class RateLimitedError extends ServiceError {
   readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** 431: the request's headers are larger than the service reads. */
@@ -137,7 +143,13 @@ export class HeadersTooLargeError extends ServiceError {
   readonly status = 431;
 }
 
-/** 503: the service is shutting down and takes no new requests. */
+/** 503: the service is shutting down, or too busy to take the request now; retry after `retryAfterSeconds` when given. */
 export class UnavailableError extends ServiceError {
   readonly status = 503;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }

@@ -69,6 +69,7 @@ export async function startServer(
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
     connections: config.connections,
+    trustProxy: config.trustProxy,
     login: config.login,
     logger: { level: config.logLevel },
     notifications: {

@@ -1,6 +1,7 @@
 /** The configuration: every variable from one schema, validated once, each refusal naming the variable. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { defaultLoginLimits } from '../src/auth/login.js';
 import { configFromEnv, environmentSchema } from '../src/config.js';
 import { standardSchedule } from '../src/deliveries/retry-schedule.js';
 import { endpointPolicyOf } from '../src/notifications/config.js';
@@ -58,6 +59,24 @@ describe('configuration', () => {
       url: 'postgres://db/events',
       readUrls: ['postgres://a/events', 'postgres://b/events'],
     });
+  });
+
+  it('limits login by default, and reads each login limit', () => {
+    expect(configFromEnv({}).login?.limits).toEqual(defaultLoginLimits);
+    expect(
+      configFromEnv({
+        LOGIN_RATE_LIMIT_ADDRESS_MAX: '100',
+        LOGIN_RATE_LIMIT_ACCOUNT_MAX: '20',
+        LOGIN_RATE_LIMIT_WINDOW_MS: '30000',
+        LOGIN_HASH_CONCURRENCY: '4',
+        LOGIN_HASH_QUEUE: '0',
+      }).login?.limits,
+    ).toEqual({ addressMax: 100, accountMax: 20, windowMs: 30_000, hashConcurrency: 4, hashQueue: 0 });
+  });
+
+  it('trusts no proxy by default, and the ones TRUST_PROXY lists', () => {
+    expect(configFromEnv({}).trustProxy).toEqual([]);
+    expect(configFromEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
   it('takes an empty variable as unset', () => {

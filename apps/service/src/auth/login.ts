@@ -16,6 +16,7 @@ import type { Database } from '../db/database.js';
 import { loginKeys, loginSessions, organisations, users } from '../db/schema.js';
 import { LockedError, NotFoundError, UnauthenticatedError } from '../errors.js';
 import type { Caller } from './caller.js';
+import { attemptSucceeded, maxFailedLogins, reserveAttempt } from './login-attempts.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { announceCredentialsChanged, tokenHash, withActiveContracts } from './tokens.js';
 
@@ -26,12 +27,43 @@ export interface LoginOptions {
   /** How long an id or access token lasts (`LOGIN_TOKEN_TTL_SECONDS`); an hour by default. */
   tokenTtlSeconds: number;
   now?: Clock;
+  /** Checks a password against a stored hash (one scrypt each); `verifyPassword` by default. */
+  verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+  /**
+   * Runs one login's check (its attempt reserved, then its password checked) when there is room,
+   * or throws at once when there is none; by default at once. The HTTP layer bounds it (a few at
+   * once, a short queue, see http/routes/login.ts): a login refused there has counted nothing.
+   */
+  checkSlots?: <T>(check: () => Promise<T>) => Promise<T>;
+  /** The limits of the login routes (see http/routes/login.ts); `defaultLoginLimits` by default. */
+  limits?: LoginLimits;
 }
 
+/**
+ * How much login the service takes. Per client address: `addressMax` calls to authenticate and
+ * refresh together per `windowMs`; per email address: `accountMax` calls to authenticate per
+ * `windowMs`. Password checks (scrypt, 32 MiB and tens of milliseconds each, on libuv's thread
+ * pool) run at most `hashConcurrency` at once with at most `hashQueue` waiting; a login beyond
+ * those is answered `503` at once.
+ */
+export interface LoginLimits {
+  addressMax: number;
+  accountMax: number;
+  windowMs: number;
+  hashConcurrency: number;
+  hashQueue: number;
+}
+
+export const defaultLoginLimits: LoginLimits = {
+  addressMax: 30,
+  accountMax: 10,
+  windowMs: 60_000,
+  hashConcurrency: 2,
+  hashQueue: 8,
+};
+
 export const defaultTokenTtlSeconds = 3600;
-/** Failed logins in a row that lock the account, and for how long. */
-export const maxFailedLogins = 5;
-export const lockoutMs = 5 * 60 * 1000;
+export { lockoutMs, maxFailedLogins } from './login-attempts.js';
 export const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
 
 const issuer = 'street-events';
@@ -83,71 +115,54 @@ async function tokensOf(db: Database, userId: number, sessionId: number, now: Da
   };
 }
 
-interface LoginUser {
-  id: number;
-  passwordHash: string | null;
-  lockedUntil: Date | null;
-  organisationReference: string;
-}
-
-async function userByEmail(db: Database, emailAddress: string): Promise<LoginUser | undefined> {
+async function organisationReferenceOf(db: Database, userId: number): Promise<string> {
   const [found] = await db
-    .select({
-      id: users.id,
-      passwordHash: users.passwordHash,
-      lockedUntil: users.lockedUntil,
-      organisationReference: sql<string>`coalesce(${organisations.swaCode}, ${organisations.name})`,
-    })
+    .select({ reference: sql<string>`coalesce(${organisations.swaCode}, ${organisations.name})` })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.email, emailAddress.trim().toLowerCase()));
-  return found;
-}
-
-/** Counts a failed login; the `maxFailedLogins`-th in a row locks the account for `lockoutMs`. */
-async function recordFailure(db: Database, userId: number, now: Date): Promise<void> {
-  const lockedUntil = new Date(now.getTime() + lockoutMs);
-  await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${maxFailedLogins} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxFailedLogins} then ${lockedUntil} else ${users.lockedUntil} end`,
-    })
     .where(eq(users.id, userId));
+  return found!.reference;
 }
 
-/** `POST /work/authenticate`: tokens for a user's email address and password, or 401, or 423 while locked. */
+/**
+ * `POST /work/authenticate`: tokens for a user's email address and password, or 401, or 423
+ * while locked. The attempt is counted before the password is checked (auth/login-attempts.ts);
+ * an unknown address, or a user without a password, checks the decoy hash so that it takes as
+ * long as a wrong password.
+ */
 export async function login(
   db: Database,
   credentials: { emailAddress: string; password: string },
   options: LoginOptions,
 ): Promise<AuthenticationResponse> {
   const now = (options.now ?? systemClock)();
-  const user = await userByEmail(db, credentials.emailAddress);
-  if (user?.lockedUntil && user.lockedUntil > now) {
-    const seconds = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 1000);
-    throw new LockedError(
-      `The account is locked after ${maxFailedLogins} failed logins; retry in ${seconds} seconds.`,
-      seconds,
-    );
-  }
-  const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !user.passwordHash || !matches) {
-    if (user) await recordFailure(db, user.id, now);
-    throw new UnauthenticatedError('The email address or the password is wrong.');
-  }
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  const verify = options.verifyPassword ?? verifyPassword;
+  const runCheck = options.checkSlots ?? (<T>(check: () => Promise<T>) => check());
+  const userId = await runCheck(async () => {
+    const attempt = await reserveAttempt(db, credentials.emailAddress.trim().toLowerCase(), now);
+    if (attempt.kind === 'locked') {
+      throw new LockedError(
+        `The account is locked after ${maxFailedLogins} failed logins; retry in ${attempt.retryAfterSeconds} seconds.`,
+        attempt.retryAfterSeconds,
+      );
+    }
+    const matches = await verify(credentials.password, attempt.passwordHash ?? (await decoyHash()));
+    if (attempt.userId === null || attempt.passwordHash === null || !matches)
+      throw new UnauthenticatedError('The email address or the password is wrong.');
+    return attempt.userId;
+  });
+  await attemptSucceeded(db, userId);
   const refreshToken = `rt_${randomBytes(32).toString('base64url')}`;
   const sessionExpiresAt = new Date(now.getTime() + refreshTokenTtlMs);
   const [session] = await db
     .insert(loginSessions)
-    .values({ userId: user.id, refreshTokenHash: tokenHash(refreshToken), createdAt: now, expiresAt: sessionExpiresAt })
+    .values({ userId, refreshTokenHash: tokenHash(refreshToken), createdAt: now, expiresAt: sessionExpiresAt })
     .returning({ id: loginSessions.id });
   return {
-    ...(await tokensOf(db, user.id, session!.id, now, options)),
+    ...(await tokensOf(db, userId, session!.id, now, options)),
     refreshToken,
-    sessionToken: await signToken(db, 'session', user.id, session!.id, now, sessionExpiresAt),
-    organisationReference: user.organisationReference,
+    sessionToken: await signToken(db, 'session', userId, session!.id, now, sessionExpiresAt),
+    organisationReference: await organisationReferenceOf(db, userId),
   };
 }
 
@@ -221,19 +236,27 @@ export async function authenticateLoginToken(
   return { caller: await withActiveContracts(db, found), expiresAt: claims.exp! * 1000 };
 }
 
-/** Gives a user an email address and a password (operator); unlocks the account. */
+/**
+ * Gives a user an email address and a password (operator); unlocks the account and ends the
+ * user's login sessions, with the tokens issued from them (a reset password locks out whoever
+ * held the old one).
+ */
 export async function setPassword(db: Database, username: string, email: string, password: string): Promise<void> {
-  const updated = await db
-    .update(users)
-    .set({
-      email: email.trim().toLowerCase(),
-      passwordHash: await hashPassword(password),
-      failedLogins: 0,
-      lockedUntil: null,
-    })
-    .where(eq(users.username, username))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw new NotFoundError(`no user ${username}`, 'username');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ email: email.trim().toLowerCase(), passwordHash, failedLogins: 0, lockedUntil: null })
+      .where(eq(users.username, username))
+      .returning({ id: users.id });
+    if (updated === undefined) throw new NotFoundError(`no user ${username}`, 'username');
+    const revoked = await tx
+      .update(loginSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(loginSessions.userId, updated.id), isNull(loginSessions.revokedAt)))
+      .returning({ id: loginSessions.id });
+    if (revoked.length > 0) await announceCredentialsChanged(tx);
+  });
 }
 
 /** Revokes every live login session of a user, and so every token issued from them; returns how many. */

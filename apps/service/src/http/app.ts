@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   AuthenticationCache,
   defaultAuthenticationCache,
@@ -16,15 +15,16 @@ import {
 } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
 import type { LoginOptions } from '../auth/login.js';
-import { tokenHash } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Database, DatabaseHandle } from '../db/database.js';
-import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
+import { UnavailableError, UriTooLongError } from '../errors.js';
 import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { limitConnections, type ConnectionLimits } from './connections.js';
 import { metricsRoutes, type ServiceMetrics } from './metrics.js';
 import { loadDocument, methodsByPath } from './openapi.js';
+import { callerLimits, registerRateLimits, type Bucket } from './rate-limits.js';
+import { withRequestSerializer } from './request-log.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
 import { deliveryRoutes } from './routes/deliveries.js';
@@ -69,6 +69,8 @@ export interface AppOptions {
   notifications?: Omit<NotificationRoutesOptions, 'db'>;
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
   rateLimit?: RateLimit;
+  /** Reverse proxies (addresses, CIDRs) whose `X-Forwarded-For` names the client address (`request.ip`); none by default. */
+  trustProxy?: string[];
   /** How long a client may take to send a request; `clientTimeouts` by default. */
   clientTimeouts?: ClientTimeouts;
   /** Connections held at once, in all and from one address (see connections.ts); none by default. */
@@ -91,13 +93,11 @@ export interface AppOptions {
 
 /**
  * At most `max` requests to the document's operations per caller in each window of
- * `windowMs`; `max` 0 is no limit. A caller is its token (by SHA-256), or its IP address when
- * it sends none. Counts are kept in this process: each instance of the service counts alone.
+ * `windowMs`; `max` 0 is no limit. A caller is its user once authenticated, whatever token it
+ * sends; a request that does not authenticate counts under its client address (see
+ * rate-limits.ts). Counts are kept in this process: each instance of the service counts alone.
  */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
+export type RateLimit = Bucket;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,7 +121,7 @@ export const maxRequestTargetLength = 8192;
 function createFastify(options: AppOptions): FastifyInstance {
   const timeouts = options.clientTimeouts ?? clientTimeouts;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRequestSerializer(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -132,6 +132,7 @@ function createFastify(options: AppOptions): FastifyInstance {
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     // Shutting down is answered by the hook below, with the error body.
     return503OnClosing: false,
+    ...(options.trustProxy && options.trustProxy.length > 0 ? { trustProxy: options.trustProxy } : {}),
     clientErrorHandler,
     frameworkErrors,
     schemaErrorFormatter,
@@ -180,9 +181,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('caller', undefined);
   const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
   if (options.listen) app.addHook('onClose', await authentication.listen(options.listen));
+  await registerRateLimits(app);
   app.decorate('interfaceRouting', {
     authentication,
-    limit: options.rateLimit && options.rateLimit.max > 0 ? await rateLimiter(app, options.rateLimit) : undefined,
+    limits: options.rateLimit && options.rateLimit.max > 0 ? callerLimits(app, options.rateLimit) : undefined,
   });
 
   if (options.metrics) await app.register(metricsRoutes, options.metrics);
@@ -214,32 +216,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(consoleRoutes, { sandboxOperatorToken: operator?.token });
   }
   return app;
-}
-
-/**
- * The hook that counts a caller's requests and answers `429` with `Retry-After` (seconds) and
- * the error body past the limit; placed before authentication, so excess requests cost no
- * token lookup. Only the document's operations are limited: `/health`, the webhook keys, the
- * confirmation link and the internal operator API are not.
- */
-async function rateLimiter(app: FastifyInstance, { max, windowMs }: RateLimit): Promise<onRequestHookHandler> {
-  await app.register(rateLimit, {
-    global: false,
-    max,
-    timeWindow: windowMs,
-    keyGenerator: (request) => {
-      const token = request.headers.token;
-      return typeof token === 'string' ? `token:${tokenHash(token)}` : `ip:${request.ip}`;
-    },
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': true,
-    },
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_request, context) =>
-      new RateLimitedError(`Too many requests. Retry after ${Math.ceil(context.ttl / 1000)} seconds.`),
-  });
-  return app.rateLimit() as onRequestHookHandler;
 }

@@ -113,6 +113,8 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
       .send(errorBody(request.id, 500, 'An unexpected error occurred. Quote the request id when reporting it.'));
   }
   if (known instanceof MethodNotAllowedError) reply.header('allow', known.allow.join(', '));
+  if ('retryAfterSeconds' in known && typeof known.retryAfterSeconds === 'number')
+    reply.header('retry-after', String(known.retryAfterSeconds));
   return reply.code(known.status).send(errorBody(request.id, known.status, known.message, problemsOf(known, request)));
 }
 

@@ -4,11 +4,12 @@
  * authentication of its allowed roles. Handlers are typed from the generated `operations`.
  */
 import type { operations } from '@street-events/types';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
 import { authenticateRequest, interfaceCaller } from './authentication.js';
 import { listOperations, loadDocument, routeSchema, type Operation } from './openapi.js';
+import { limitedAuthentication, type CallerLimits } from './rate-limits.js';
 
 export const basePath = '/v7/event';
 /** The earlier base path, still served as an alias of `basePath` (the documents mark it deprecated). */
@@ -53,8 +54,8 @@ type RouteHandler = (input: HandlerInput<never>) => Promise<{ status: number; bo
 /** What every operation route shares, decorated on the app by `buildApp`. */
 export interface InterfaceRouting {
   authentication: AuthenticationCache;
-  /** The rate limit's hook (see app.ts), when a limit is configured. */
-  limit: onRequestHookHandler | undefined;
+  /** The rate limit (see rate-limits.ts), when one is configured. */
+  limits: CallerLimits | undefined;
 }
 
 declare module 'fastify' {
@@ -65,11 +66,12 @@ declare module 'fastify' {
 
 /** Serves the operations `handlers` implements (the others are left to other features). */
 export function registerOperations(app: FastifyInstance, handlers: Handlers): void {
-  const { authentication, limit } = app.interfaceRouting;
+  const { authentication, limits } = app.interfaceRouting;
   for (const operation of listOperations(loadDocument())) {
     const handler = handlers[operation.operationId as OperationId] as RouteHandler | undefined;
     if (handler === undefined) continue;
-    const onRequest = [...(limit ? [limit] : []), authenticateRequest(authentication, operation, interfaceCaller)];
+    const authenticate = authenticateRequest(authentication, operation, interfaceCaller);
+    const onRequest = limits ? limitedAuthentication(authenticate, limits) : authenticate;
     for (const base of basePaths) registerOperationAt(app, `${base}${operation.path}`, operation, handler, onRequest);
   }
 }
@@ -79,7 +81,7 @@ function registerOperationAt(
   url: string,
   operation: Operation,
   handler: RouteHandler,
-  onRequest: onRequestHookHandler[],
+  onRequest: (request: FastifyRequest) => Promise<void>,
 ): void {
   app.route({
     method: operation.method,

@@ -40,6 +40,19 @@ describe('concurrencyLimit', () => {
     await expect(limit(() => Promise.resolve('next'))).resolves.toBe('next');
   });
 
+  test('with maxWaiting, a call beyond the running and the waiting ones is refused at once and never runs', async () => {
+    const limit = concurrencyLimit(2, { maxWaiting: 1, refuse: () => new Error('busy') });
+    const counter = { running: 0, most: 0 };
+    const gates = Array.from({ length: 3 }, () => gate(counter));
+    const runs = gates.map((entry) => limit(entry.call));
+    let ranBeyond = false;
+    await expect(limit(() => Promise.resolve((ranBeyond = true)))).rejects.toThrow('busy');
+    for (const entry of gates) entry.finish();
+    await Promise.all(runs);
+    expect([ranBeyond, counter.most]).toEqual([false, 2]);
+    await expect(limit(() => Promise.resolve('room again'))).resolves.toBe('room again');
+  });
+
   test.each([0, -1, 1.5])('a limit of %s is refused', (value) => {
     expect(() => concurrencyLimit(value)).toThrow(RangeError);
   });

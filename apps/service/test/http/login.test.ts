@@ -16,13 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { createUser } from '../../src/admin/users.js';
-import { lockoutMs, maxFailedLogins, revokeSessions, setPassword } from '../../src/auth/login.js';
+import { defaultLoginLimits, lockoutMs, maxFailedLogins, revokeSessions, setPassword } from '../../src/auth/login.js';
 import { loginSessions, users, type UserRole } from '../../src/db/schema.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
 let sequence = 0;
+const generousLimits = { ...defaultLoginLimits, addressMax: 100_000, accountMax: 100_000 };
 const password = 'correct horse battery staple';
 
 describeEachDatabase('login', (database) => {
@@ -36,7 +37,8 @@ describeEachDatabase('login', (database) => {
     await work(database.db, owner, await highwayAuthority(database.db));
     service = await startService({
       db: database.db,
-      login: { tokenTtlSeconds: 3600, now: clock },
+      // Limits of their own: these tests log in far more often than one client address may.
+      login: { tokenTtlSeconds: 3600, now: clock, limits: generousLimits },
       authenticationCache: { ttlMs: 0, maxEntries: 1 },
     });
   });
@@ -237,6 +239,14 @@ describeEachDatabase('login', (database) => {
 
     it('a body without refresh_token is 400', async () => {
       expect((await service.loginRequest('POST', '/party/refresh', { body: {} })).status).toBe(400);
+    });
+
+    it('a new password ends the user’s sessions: the refresh token and the tokens issued from it are 401', async () => {
+      const { username, email } = await userWithLogin();
+      const { idToken, refreshToken } = (await logIn(email)).body;
+      await setPassword(database.db, username, email, 'a new password');
+      expect([(await refresh(refreshToken)).status, (await poll(idToken)).status]).toEqual([401, 401]);
+      expect((await logIn(email, 'a new password')).status).toBe(200);
     });
 
     it('revoking the user’s sessions ends the refresh token and the tokens issued from it', async () => {

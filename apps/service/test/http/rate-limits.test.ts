@@ -1,20 +1,37 @@
 /**
  * Rate limits (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`): a caller past the limit
- * gets 429 with `Retry-After` and the error body; each token counts alone; nothing is limited
- * by default. HTTP behaviour only, so PGlite is enough: no storage is involved.
+ * gets 429 with `Retry-After` and the error body; each user counts alone, after authentication;
+ * a request that does not authenticate counts under its client address, so made-up tokens get
+ * no bucket of their own and reset no one's count; nothing is limited by default. On both
+ * databases: the caller is known only once its token is looked up.
  */
 import type { ErrorResponse } from '@street-events/types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import type { RateLimit } from '../../src/http/app.js';
+import { addressKey } from '../../src/http/rate-limits.js';
 import { configFromEnv } from '../../src/config.js';
+import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
 const window: RateLimit = { max: 3, windowMs: 60_000 };
 
-describe('rate limits', () => {
-  let database: DatabaseHandle;
+describe('the client address a request counts under', () => {
+  const keyOf = (ip: string) => addressKey({ ip } as FastifyRequest);
+
+  it('is the IPv4 address, also when it arrives IPv4-mapped', () => {
+    expect(keyOf('::ffff:192.0.2.7')).toBe(keyOf('192.0.2.7'));
+    expect(keyOf('192.0.2.7')).not.toBe(keyOf('192.0.2.8'));
+  });
+
+  it('is the /64 network of an IPv6 address', () => {
+    expect(keyOf('2001:db8:1:2::1')).toBe(keyOf('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(keyOf('2001:db8:1:2::1')).not.toBe(keyOf('2001:db8:1:3::1'));
+  });
+});
+
+describeEachDatabase('rate limits', (database) => {
   let limited: RunningService;
   let unlimited: RunningService;
   const tokens: string[] = [];
@@ -23,8 +40,6 @@ describe('rate limits', () => {
     service.request<Body>('GET', '/works/updates', { token, headers });
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
     const owner = await promoter(database.db);
     for (let i = 0; i < 5; i++) tokens.push(await tokenFor(database.db, owner, 'Planner'));
     limited = await startService({ db: database.db, rateLimit: window });
@@ -33,7 +48,6 @@ describe('rate limits', () => {
   afterAll(async () => {
     await limited?.close();
     await unlimited?.close();
-    await database?.close();
   });
 
   it('a caller under the limit is answered as usual, with no rate-limit headers', async () => {
@@ -76,11 +90,49 @@ describe('rate limits', () => {
     expect(response.status).toBe(429);
   });
 
-  it('requests without a token are limited by address, before authentication', async () => {
+  it('requests without a token count under their client address', async () => {
     for (let i = 0; i < window.max; i++) expect((await poll(limited, undefined)).status).toBe(401);
     const response = await poll<ErrorResponse>(limited, undefined);
     expect(response.status).toBe(429);
     expect(response.body.error.code).toBe('rate_limited');
+  });
+
+  describe('tokens that do not authenticate', () => {
+    let service: RunningService;
+    let owner: Awaited<ReturnType<typeof promoter>>;
+    beforeAll(async () => {
+      owner = await promoter(database.db);
+    });
+    beforeEach(async () => {
+      service = await startService({ db: database.db, rateLimit: window });
+    });
+    afterEach(() => service?.close());
+
+    it('made-up tokens share their address’s budget, not a bucket each: past it they are 429', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i <= window.max; i++) statuses.push((await poll(service, `se_made_up_${i}`)).status);
+      expect(statuses).toEqual([...Array<number>(window.max).fill(401), 429]);
+    });
+
+    it('made-up tokens do not reset the count of a caller past its limit', async () => {
+      const token = await tokenFor(database.db, owner, 'Planner');
+      for (let i = 0; i < window.max; i++) expect((await poll(service, token)).status).toBe(200);
+      expect((await poll(service, token)).status).toBe(429);
+      for (let i = 0; i < 50; i++) await poll(service, `se_made_up_${i}`);
+      expect((await poll(service, token)).status).toBe(429);
+    });
+
+    it('a caller at an address past its limit is still answered: its requests count under its user', async () => {
+      for (let i = 0; i <= window.max; i++) await poll(service, 'se_made_up');
+      expect((await poll(service, 'se_made_up')).status).toBe(429);
+      expect((await poll(service, await tokenFor(database.db, owner, 'Planner'))).status).toBe(200);
+    });
+
+    it('a caller’s requests do not spend its address’s budget', async () => {
+      const token = await tokenFor(database.db, owner, 'Planner');
+      for (let i = 0; i <= window.max; i++) await poll(service, token);
+      expect((await poll(service, undefined)).status).toBe(401);
+    });
   });
 
   it('the health check is not limited', async () => {

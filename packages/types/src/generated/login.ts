@@ -18,7 +18,7 @@ export interface paths {
     put?: never;
     /**
      * Log in
-     * @description Exchanges a user's email address and password for tokens. Send the `idToken` in the `token` header of the event interface's operations; it lasts an hour (the service's `LOGIN_TOKEN_TTL_SECONDS`). Refresh it with `refreshToken` at `POST /party/refresh` rather than logging in again. Five failed logins in a row lock the account for five minutes (`423`), even with the right password.
+     * @description Exchanges a user's email address and password for tokens. Send the `idToken` in the `token` header of the event interface's operations; it lasts an hour (the service's `LOGIN_TOKEN_TTL_SECONDS`). Refresh it with `refreshToken` at `POST /party/refresh` rather than logging in again. Five failed logins in a row lock the account for five minutes (`423`), even with the right password. Limited per client address and per email address (`429` with `Retry-After`); when too many passwords are being checked at once, `503` with `Retry-After`.
      */
     post: operations["authenticate"];
     delete?: never;
@@ -38,7 +38,7 @@ export interface paths {
     put?: never;
     /**
      * Refresh the tokens
-     * @description Exchanges a refresh token from `POST /work/authenticate` for a new `id_token` and `access_token`, for the same session. A refresh token lasts 30 days unless its session is revoked by the operator (`street-events user logout`), which also ends the tokens issued from it.
+     * @description Exchanges a refresh token from `POST /work/authenticate` for a new `id_token` and `access_token`, for the same session. A refresh token lasts 30 days unless its session is revoked by the operator (`street-events user logout`, or a new password from `street-events user password`), which also ends the tokens issued from it. Counts towards the client address's limit of logins (`429` with `Retry-After`).
      */
     post: operations["refreshToken"];
     delete?: never;
@@ -255,8 +255,19 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The account is locked: five logins in a row failed. It stays locked for five minutes from the fifth failure, whatever the password; `Retry-After` says how many seconds remain. */
+    /** @description The account is locked: five logins in a row failed (attempts sent at once count as they arrive, before their passwords are checked). It stays locked for five minutes from the fifth attempt, whatever the password; `Retry-After` says how many seconds remain. An unknown email address is answered the same way. */
     Locked: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description Too many logins or refreshes from this client address, or too many logins naming this email address, in the current window (see the limits in the description of this document). Wait for the number of seconds in `Retry-After`, then retry. The attempt was not counted towards the lockout. */
+    TooManyLogins: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         "Retry-After": components["headers"]["RetryAfter"];
@@ -270,6 +281,17 @@ export interface components {
     InternalServerError: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The service is checking as many passwords as it takes at once and no more may wait, or it is shutting down. Retry after the seconds in `Retry-After` (when present), with back-off if it happens again. */
+    LoginBusy: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        "Retry-After": components["headers"]["RetryAfter"];
         [name: string]: unknown;
       };
       content: {
@@ -335,7 +357,9 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       423: components["responses"]["Locked"];
+      429: components["responses"]["TooManyLogins"];
       500: components["responses"]["InternalServerError"];
+      503: components["responses"]["LoginBusy"];
       default: components["responses"]["OtherError"];
     };
   };
@@ -368,7 +392,9 @@ export interface operations {
       408: components["responses"]["RequestTimeout"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyLogins"];
       500: components["responses"]["InternalServerError"];
+      503: components["responses"]["LoginBusy"];
       default: components["responses"]["OtherError"];
     };
   };

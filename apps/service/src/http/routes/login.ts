@@ -2,14 +2,20 @@
  * The login document's operations (`POST /v7/work/authenticate`, `POST /v7/party/refresh`), in a
  * scope of their own whose validators are compiled from that document; no credential needed.
  * Not registered when login is switched off, so both answer `404` like any unknown route.
+ *
+ * Always limited (`LoginLimits`, whatever `RATE_LIMIT_MAX` says): per client address before the
+ * body is read, per email address once it is validated, and password checks run a few at once
+ * with a short queue, beyond which a login is answered `503` with `Retry-After` at once.
  */
 import type { FastifyPluginCallback } from 'fastify';
 import type { operations } from '@street-events/types/login';
-import { login, refresh, type LoginOptions } from '../../auth/login.js';
+import { defaultLoginLimits, login, refresh, type LoginOptions } from '../../auth/login.js';
 import type { Database } from '../../db/database.js';
-import { LockedError } from '../../errors.js';
+import { UnavailableError } from '../../errors.js';
 import { loadLoginDocument } from '../../openapi-document.js';
+import { concurrencyLimit } from '../concurrency-limit.js';
 import { listOperations, routeSchema } from '../openapi.js';
+import { addressKey, requestLimit } from '../rate-limits.js';
 import { validatorCompiler } from '../validation.js';
 
 type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends {
@@ -21,11 +27,28 @@ type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends {
 /** Where the login document's paths are served: below `/v7`, as in the permitting system (the event interface is at `/v7/event`). */
 export const loginBasePath = '/v7';
 
+/** Room for `hashConcurrency` login checks at once and `hashQueue` waiting; beyond, `503` with `Retry-After: 1`. */
+function checkSlots(options: LoginOptions): NonNullable<LoginOptions['checkSlots']> {
+  const { hashConcurrency, hashQueue } = options.limits ?? defaultLoginLimits;
+  return concurrencyLimit(hashConcurrency, {
+    maxWaiting: hashQueue,
+    refuse: () => new UnavailableError('Too many logins are being checked at once; retry in 1 second.', 1),
+  });
+}
+
 export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }> = (app, options, done) => {
   const document = loadLoginDocument();
+  const limits = options.limits ?? defaultLoginLimits;
+  const perAddress = requestLimit(app, { max: limits.addressMax, windowMs: limits.windowMs }, addressKey);
+  const perAccount = requestLimit(
+    app,
+    { max: limits.accountMax, windowMs: limits.windowMs },
+    (request) => `email:${(request.body as Body<'authenticate'>).emailAddress.trim().toLowerCase()}`,
+  );
+  const loginOptions: LoginOptions = { ...options, checkSlots: checkSlots(options) };
   const handlers: Record<keyof operations, (body: unknown) => Promise<unknown>> = {
-    authenticate: (body) => login(options.db, body as Body<'authenticate'>, options),
-    refreshToken: (body) => refresh(options.db, (body as Body<'refreshToken'>).refresh_token, options),
+    authenticate: (body) => login(options.db, body as Body<'authenticate'>, loginOptions),
+    refreshToken: (body) => refresh(options.db, (body as Body<'refreshToken'>).refresh_token, loginOptions),
   };
   app.setValidatorCompiler(validatorCompiler(document));
   for (const operation of listOperations(document)) {
@@ -34,14 +57,9 @@ export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }>
       method: operation.method,
       url: `${loginBasePath}${operation.path}`,
       schema: routeSchema(operation),
-      handler: async (request, reply) => {
-        try {
-          return reply.send(await handler(request.body));
-        } catch (error) {
-          if (error instanceof LockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-          throw error;
-        }
-      },
+      onRequest: perAddress,
+      preHandler: operation.operationId === 'authenticate' ? perAccount : [],
+      handler: async (request, reply) => reply.send(await handler(request.body)),
     });
   }
   done();
