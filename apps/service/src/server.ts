@@ -209,6 +209,7 @@ const httpsListener: FastifyPluginCallback<{ host: string; tls: TlsConfig; liste
       requestTimeout: clientTimeouts.requestMs,
       keepAliveTimeout: clientTimeouts.keepAliveMs,
       connectionsCheckingInterval: clientTimeouts.checkEveryMs,
+      requireHostHeader: false,
     },
     (request, response) => app.routing(request, response),
   );

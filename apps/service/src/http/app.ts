@@ -19,7 +19,7 @@ import type { LoginOptions } from '../auth/login.js';
 import { tokenHash } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Database, DatabaseHandle } from '../db/database.js';
-import { RateLimitedError, UnavailableError, UriTooLongError } from '../errors.js';
+import { RateLimitedError, UnavailableError, UriTooLongError, ValidationError } from '../errors.js';
 import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { metricsRoutes, type ServiceMetrics } from './metrics.js';
@@ -123,7 +123,12 @@ function createFastify(options: AppOptions): FastifyInstance {
     },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+      // A request without Host is answered by the hook below, with the error body, not by Node's bare 400.
+      requireHostHeader: false,
+    },
     // Shutting down is answered by the hook below, with the error body.
     return503OnClosing: false,
     clientErrorHandler,
@@ -138,7 +143,7 @@ function createFastify(options: AppOptions): FastifyInstance {
   return app;
 }
 
-/** Hooks of every route, the unknown ones included: the request target's length, and no new work while closing. */
+/** Hooks of every route, the unknown ones included: the request target's length, the Host header, and no new work while closing. */
 function addGlobalHooks(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -152,6 +157,12 @@ function addGlobalHooks(app: FastifyInstance): void {
     }
     if (request.url.length > maxRequestTargetLength) {
       throw new UriTooLongError(`The request target is longer than ${maxRequestTargetLength} characters.`);
+    }
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      throw new ValidationError('An HTTP/1.1 request must have a Host header.', 'host', {
+        rule: 'required',
+        location: 'header',
+      });
     }
   });
   app.addHook('preValidation', rejectNulCharacters);

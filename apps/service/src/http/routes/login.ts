@@ -1,6 +1,6 @@
 /**
  * The login document's operations (`POST /v7/work/authenticate`, `POST /v7/party/refresh`), in a
- * scope of their own whose validators are compiled from that document; no credential needed.
+ * scope of their own whose validators and body limits come from that document; no credential needed.
  * Not registered when login is switched off, so both answer `404` like any unknown route.
  */
 import type { FastifyPluginCallback } from 'fastify';
@@ -9,6 +9,7 @@ import { login, refresh, type LoginOptions } from '../../auth/login.js';
 import type { Database } from '../../db/database.js';
 import { LockedError } from '../../errors.js';
 import { loadLoginDocument } from '../../openapi-document.js';
+import { routeBodyLimit } from '../body-bounds.js';
 import { listOperations, routeSchema } from '../openapi.js';
 import { validatorCompiler } from '../validation.js';
 
@@ -34,6 +35,7 @@ export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }>
       method: operation.method,
       url: `${loginBasePath}${operation.path}`,
       schema: routeSchema(operation),
+      bodyLimit: routeBodyLimit(document, operation.bodySchema, app.initialConfig.bodyLimit!),
       handler: async (request, reply) => {
         try {
           return reply.send(await handler(request.body));
