@@ -4,7 +4,8 @@
  * the JSON Schema), then each one mutated in one of many ways a hostile or broken client would
  * (wrong types, U+0000, dates and numbers out of range, very long, deeply nested, arrays of up
  * to 600,000 wrong-typed items, unknown and duplicate keys, malformed encodings, broken HTTP, no
- * Host). Each request is raw HTTP/1.1 bytes, sent on a socket of its own, so nothing a client library would refuse to send is left out.
+ * Host). Each request is raw HTTP/1.1 bytes, sent on a socket of its own, so nothing a client
+ * library would refuse to send is left out.
  */
 import fc from 'fast-check';
 import type { JsonSchema, OpenApiDocument, Operation } from '../src/http/openapi.js';
