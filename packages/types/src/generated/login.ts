@@ -286,7 +286,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Too many login or refresh attempts from this client. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
+    /** @description Too many login or refresh attempts in a short time. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
     TooManyLogins: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
