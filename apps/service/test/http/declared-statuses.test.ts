@@ -287,7 +287,7 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
     );
     await Promise.all(exchanges.map((one) => one.written));
     // Until the server has parsed the partial headers: a connection it has read nothing from is idle, and closed at once.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const done = app.close();
     const statuses = await Promise.all(exchanges.map((one) => one.status));
     await done;

@@ -140,6 +140,7 @@ describeEachDatabase('error paths', (database) => {
         `GET /v7/works/updates HTTP/1.1\r\nhost: x\r\nx-padding: ${'p'.repeat(20_000)}\r\n\r\n`,
       );
       expectErrorBody(answer, 431);
+      expect(answer.headers).toContain(`x-request-id: ${answer.body.error.request_id}`);
     });
 
     it('a request that is not HTTP is 400', async () => {
@@ -176,6 +177,7 @@ describeEachDatabase('error paths', (database) => {
         `POST /v7/permits/search HTTP/1.1\r\nhost: x\r\ntoken: ${planner}\r\nexpect: teapot\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`,
       );
       expectErrorBody(answer, 417);
+      expect(answer.headers).toContain(`x-request-id: ${answer.body.error.request_id}`);
     });
   });
 
