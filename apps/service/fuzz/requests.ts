@@ -2,9 +2,10 @@
  * Hostile requests generated from an OpenAPI document: for every operation, requests whose
  * query and body are drawn from the operation's own schemas (fast-check arbitraries built from
  * the JSON Schema), then each one mutated in one of many ways a hostile or broken client would
- * (wrong types, U+0000, dates and numbers out of range, very long, deeply nested, unknown and
- * duplicate keys, malformed encodings, broken HTTP). Each request is raw HTTP/1.1 bytes, sent
- * on a socket of its own, so nothing a client library would refuse to send is left out.
+ * (wrong types, U+0000, dates and numbers out of range, very long, deeply nested, arrays of up
+ * to 600,000 wrong-typed items, unknown and duplicate keys, malformed encodings, broken HTTP, no
+ * Host). Each request is raw HTTP/1.1 bytes, sent on a socket of its own, so nothing a client
+ * library would refuse to send is left out.
  */
 import fc from 'fast-check';
 import type { JsonSchema, OpenApiDocument, Operation } from '../src/http/openapi.js';
@@ -200,6 +201,10 @@ const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
     ...draft,
     body: draft.body === undefined ? deep(depth) : `{"x":${deep(depth)}}`,
   })),
+  'wrong-typed-array': fc.integer({ min: 1_000, max: 600_000 }).map((count) => (draft: Draft) => ({
+    ...draft,
+    body: replaceInJson(draft.body, () => Array<number>(count).fill(0)),
+  })),
   'unknown-keys': fc.integer({ min: 1, max: 50_000 }).map((count) => (draft: Draft) => ({
     ...draft,
     body: JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`unknown_${i}`, i]))),
@@ -271,7 +276,7 @@ const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
   'empty-body': fc.constant((draft) => ({ ...draft, body: draft.body === undefined ? undefined : '' })),
   'array-body': fc.constant((draft) => ({ ...draft, body: '[1,2,3]' })),
   'broken-http': fc
-    .constantFrom('no-version', 'bad-header', 'bad-length')
+    .constantFrom('no-version', 'bad-header', 'bad-length', 'no-host')
     .map((how) => (draft: Draft) => ({ ...draft, method: `BROKEN:${how}` })),
 };
 
@@ -293,6 +298,7 @@ function write(draft: Draft): Buffer {
 
 function brokenHttp(how: string, target: string): Buffer {
   if (how === 'no-version') return Buffer.from(`GET ${target}\r\n\r\n`);
+  if (how === 'no-host') return Buffer.from(`GET ${target} HTTP/1.1\r\nconnection: close\r\n\r\n`);
   if (how === 'bad-header') return Buffer.from(`GET ${target} HTTP/1.1\r\nhost: x\r\nbad header\r\n\r\n`);
   return Buffer.from(`POST ${target} HTTP/1.1\r\nhost: x\r\ncontent-length: -5\r\n\r\n{}`);
 }

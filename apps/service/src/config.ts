@@ -129,7 +129,8 @@ export const environmentSchema = {
     },
     BODY_LIMIT_BYTES: {
       ...wholeNumber(0, 1024 * 1024),
-      description: 'Largest accepted request body; larger is `413`.',
+      description:
+        "Largest accepted request body; larger is `413`. Each operation's own limit, the largest body its schema allows (stated in the documents), is lower; this caps it, and is the limit of the internal operator API.",
     },
     MAX_CONNECTIONS: {
       ...wholeNumber(0, defaultConnectionLimits.max),

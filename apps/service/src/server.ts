@@ -221,6 +221,7 @@ const httpsListener: FastifyPluginCallback<{
       requestTimeout: clientTimeouts.requestMs,
       keepAliveTimeout: clientTimeouts.keepAliveMs,
       connectionsCheckingInterval: clientTimeouts.checkEveryMs,
+      requireHostHeader: false,
     },
     (request, response) => app.routing(request, response),
   );

@@ -17,7 +17,7 @@ import type { Caller } from '../auth/caller.js';
 import type { LoginOptions } from '../auth/login.js';
 import type { Clock } from '../clock.js';
 import type { Database, DatabaseHandle } from '../db/database.js';
-import { UnavailableError, UriTooLongError } from '../errors.js';
+import { UnavailableError, UriTooLongError, ValidationError } from '../errors.js';
 import { rejectNulCharacters } from './characters.js';
 import { clientErrorHandler, expectationFailed, frameworkErrors, notFoundHandler, sendError } from './error-body.js';
 import { limitConnections, type ConnectionLimits } from './connections.js';
@@ -129,7 +129,12 @@ function createFastify(options: AppOptions): FastifyInstance {
     },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+      // A request without Host is answered by the hook below, with the error body, not by Node's bare 400.
+      requireHostHeader: false,
+    },
     // Shutting down is answered by the hook below, with the error body.
     return503OnClosing: false,
     ...(options.trustProxy && options.trustProxy.length > 0 ? { trustProxy: options.trustProxy } : {}),
@@ -146,7 +151,7 @@ function createFastify(options: AppOptions): FastifyInstance {
   return app;
 }
 
-/** Hooks of every route, the unknown ones included: the request target's length, and no new work while closing. */
+/** Hooks of every route, the unknown ones included: the request target's length, the Host header, and no new work while closing. */
 function addGlobalHooks(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -160,6 +165,12 @@ function addGlobalHooks(app: FastifyInstance): void {
     }
     if (request.url.length > maxRequestTargetLength) {
       throw new UriTooLongError(`The request target is longer than ${maxRequestTargetLength} characters.`);
+    }
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      throw new ValidationError('An HTTP/1.1 request must have a Host header.', 'host', {
+        rule: 'required',
+        location: 'header',
+      });
     }
   });
   app.addHook('preValidation', rejectNulCharacters);

@@ -78,13 +78,17 @@ function problemsOf(error: ServiceError, request: FastifyRequest): Problem[] {
 }
 
 /** The status a 4xx error of Fastify or of a plugin stands for, as one of the service's errors. */
-function serviceErrorOf(error: FastifyError): ServiceError | undefined {
+function serviceErrorOf(error: FastifyError, request: FastifyRequest): ServiceError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_TYPE':
       return new UnsupportedMediaTypeError('The body must be application/json.', undefined, { cause: error });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new PayloadTooLargeError(error.message, undefined, { cause: error });
+      return new PayloadTooLargeError(
+        `The request body is larger than this operation's limit of ${request.routeOptions.bodyLimit} bytes.`,
+        undefined,
+        { cause: error },
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ValidationError('The body is empty: send a JSON value.', '', {
         rule: 'required',
@@ -105,7 +109,7 @@ function serviceErrorOf(error: FastifyError): ServiceError | undefined {
 
 /** The error handler of the app: any error thrown on the way to an answer. */
 export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const known = error instanceof ServiceError ? error : serviceErrorOf(error as FastifyError);
+  const known = error instanceof ServiceError ? error : serviceErrorOf(error as FastifyError, request);
   if (known === undefined) {
     request.log.error({ err: error }, 'unexpected error');
     return reply
@@ -155,12 +159,13 @@ function clientErrorOf(error: NodeJS.ErrnoException): ServiceError {
 
 /** Writes a complete HTTP/1.1 answer with the error body on a socket that has no request. */
 export function writeRaw(socket: Socket, error: ServiceError): void {
+  const requestId = randomUUID();
   const payload = JSON.stringify(
-    errorBody(randomUUID(), error.status, error.message, problemsOf(error, { method: '' } as FastifyRequest)),
+    errorBody(requestId, error.status, error.message, problemsOf(error, { method: '' } as FastifyRequest)),
   );
   socket.end(
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\n` +
-      `content-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+      `x-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
   );
 }
 
@@ -178,8 +183,10 @@ export function expectationFailed(request: IncomingMessage, response: ServerResp
   const error = new ExpectationFailedError(
     `Expect: ${String(request.headers.expect)} is not supported; only 100-continue is.`,
   );
-  const payload = JSON.stringify(errorBody(randomUUID(), error.status, error.message));
+  const requestId = randomUUID();
+  const payload = JSON.stringify(errorBody(requestId, error.status, error.message));
   response.writeHead(417, {
+    'x-request-id': requestId,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
     connection: 'close',

@@ -1,13 +1,15 @@
 /**
  * The interface document's operations as routes: each operation a feature implements is
- * served under every base path, with the document's request schema, the rate limit and the
- * authentication of its allowed roles. Handlers are typed from the generated `operations`.
+ * served under every base path, with the document's request schema, a body limit derived from
+ * it (see body-bounds.ts), the rate limit and the authentication of its allowed roles.
+ * Handlers are typed from the generated `operations`.
  */
 import type { operations } from '@street-events/types';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
 import { authenticateRequest, interfaceCaller } from './authentication.js';
+import { routeBodyLimit } from './body-bounds.js';
 import { listOperations, loadDocument, routeSchema, type Operation } from './openapi.js';
 import { limitedAuthentication, type CallerLimits } from './rate-limits.js';
 
@@ -87,6 +89,7 @@ function registerOperationAt(
     method: operation.method,
     url,
     schema: routeSchema(operation),
+    bodyLimit: routeBodyLimit(loadDocument(), operation.bodySchema, app.initialConfig.bodyLimit!),
     onRequest,
     handler: async (request, reply) => {
       const result = await handler({

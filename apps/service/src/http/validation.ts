@@ -3,12 +3,15 @@
  * validator compiler Fastify calls for each route's `querystring`, `params` and `body` schema,
  * and the formatter that turns Ajv's errors into one `RequestValidationError`. Unknown
  * properties and query parameters are errors (never silently removed), and every broken
- * constraint is reported with the path of its field and the JSON Schema keyword it broke.
+ * constraint is reported with the path of its field and the JSON Schema keyword it broke. The
+ * work is bounded: a body holding more JSON values than any valid one can (see body-bounds.ts)
+ * is checked only up to its first broken constraint.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { RequestValidationError, type Problem, type Rule } from '../errors.js';
+import { boundsOf } from './body-bounds.js';
 import { documentId, type JsonSchema, type OpenApiDocument } from './openapi.js';
 
 /** The earliest and latest instants PostgreSQL and the interface both hold: years 0001 to 9999 (UTC). */
@@ -29,8 +32,11 @@ function storableDateTime(rfc3339: (value: string) => boolean) {
   };
 }
 
-function createAjv(document: OpenApiDocument, coerceTypes: false | 'array'): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, coerceTypes, strict: false, removeAdditional: false, useDefaults: true });
+/** The most JSON values of a body checked for every broken constraint when its schema sets no bound. */
+export const unboundedBodyFullCheckValues = 10_000;
+
+function createAjv(document: OpenApiDocument, coerceTypes: false | 'array', allErrors = true): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors, coerceTypes, strict: false, removeAdditional: false, useDefaults: true });
   addFormats.default(ajv);
   const rfc3339 = ajv.formats['date-time'] as { validate: (value: string) => boolean };
   ajv.addFormat('date-time', { type: 'string', validate: storableDateTime(rfc3339.validate) });
@@ -42,13 +48,55 @@ function createAjv(document: OpenApiDocument, coerceTypes: false | 'array'): Ajv
 
 /**
  * The validator compiler of a document: query strings and path parameters are coerced from
- * text (a lone value becomes a one-item array), bodies are taken as they are.
+ * text (a lone value becomes a one-item array; the request target's length bounds them), bodies
+ * are taken as they are.
  */
 export function validatorCompiler(document: OpenApiDocument): FastifySchemaCompiler<JsonSchema> {
   const coercing = createAjv(document, 'array');
   const exact = createAjv(document, false);
-  return ({ schema, httpPart }) =>
-    httpPart === 'body' ? requiredBody(exact.compile(schema)) : coercing.compile(schema);
+  const firstProblem = createAjv(document, false, false);
+  return ({ schema, httpPart }) => {
+    if (httpPart !== 'body') return coercing.compile(schema);
+    const { values } = boundsOf(document, schema);
+    const budget = Number.isFinite(values) ? values : unboundedBodyFullCheckValues;
+    return requiredBody(boundedWork(exact.compile(schema), firstProblem.compile(schema), budget));
+  };
+}
+
+/** Whether `data` holds more than `limit` JSON values (scalars, arrays and objects); looks at no more than `limit + 1` of them. */
+export function holdsMoreValues(data: unknown, limit: number): boolean {
+  let count = 1;
+  const pending: unknown[] = [data];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) {
+        if (++count > limit) return true;
+        pending.push(item);
+      }
+    } else if (value !== null && typeof value === 'object') {
+      for (const key in value) {
+        if (++count > limit) return true;
+        pending.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return count > limit;
+}
+
+/**
+ * Every broken constraint of a body of at most `budget` values; for a larger body (which no
+ * valid request sends when `budget` comes from the schema's bounds) only the first one found,
+ * so the work and the errors stay bounded by the budget, not by the body.
+ */
+function boundedWork(every: ValidateFunction, first: ValidateFunction, budget: number): ValidateFunction {
+  const check = ((data: unknown) => {
+    const validate = holdsMoreValues(data, budget) ? first : every;
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return check;
 }
 
 /** Every body of the documents is required: a request without one (or with `null`) breaks `required` at the body itself. */

@@ -64,7 +64,7 @@ export interface components {
         code: components["schemas"]["ErrorCode"];
         /** @description Identifier of the request, also sent in the `x-request-id` response header. Quote it when reporting a problem. */
         request_id?: string;
-        /** @description For `validation_failed`, one entry per broken constraint, the first 20 of them; `details_omitted` counts the rest. */
+        /** @description For `validation_failed`, one entry per broken constraint found, the first 20 of them; `details_omitted` counts the rest. A body holding more values than any valid body can is checked only up to its first broken constraint, so it lists one. */
         details?: components["schemas"]["ValidationErrorDetail"][];
         /** @description How many broken constraints were found beyond the 20 listed in `details`; absent when every one is listed. */
         details_omitted?: number;
@@ -185,7 +185,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description Any other error status, from the service or from the HTTP layer in front of the operation, with the same error body: `405` (the path exists with other methods, listed in `Allow`), `408` (the client took longer than 30 seconds to send its headers or its body), `414` (a request target over 8192 characters), `417` (an `Expect` header other than `100-continue`), `431` (request line and headers over 16 KiB), `503` (the service is shutting down). `error.status` is always the HTTP status. */
+    /** @description Any other error status, with the same error body: `405` (the path exists with other methods, listed in `Allow`). Every status the operation itself can answer is listed above. `error.status` is always the HTTP status. */
     OtherError: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -195,7 +195,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request breaks a constraint of this document (a length, a bound, a required field, a type, a format, an unknown property or query parameter). `error.details` names every failing field and the rule it breaks. The wording of messages can change between releases. */
+    /** @description The request breaks a constraint of this document (a length, a bound, a required field, a type, a format, an unknown property or query parameter), or is not a valid HTTP/1.1 request (no `Host` header, a malformed request line or header). `error.details` names every failing field and the rule it breaks; a body holding more values than any valid body can (for example a list longer than its `maxItems`) is checked only up to its first broken constraint, which is the one listed. The wording of messages can change between releases. */
     BadRequest: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -225,8 +225,8 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds. Retry with a narrower period or a smaller page. */
-    RequestTimeout: {
+    /** @description The client did not send its headers and body within 30 seconds of starting the request; the connection is closed. */
+    ClientTimeout: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
@@ -235,8 +235,18 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request body is larger than the service accepts (1 MiB by default). */
+    /** @description The request body is larger than this operation accepts: its request body states its limit. The body is refused before it is read. */
     PayloadTooLarge: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The request target (path and query string) is longer than 8192 characters. Send fewer or shorter query values. */
+    UriTooLong: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
@@ -247,6 +257,16 @@ export interface components {
     };
     /** @description The request body is not `application/json`. */
     UnsupportedMediaType: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The request has an `Expect` header other than `100-continue`, the only expectation the service meets. */
+    ExpectationFailed: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
@@ -271,6 +291,16 @@ export interface components {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The request line and headers together are larger than 16 KiB. */
+    HeadersTooLarge: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
       };
       content: {
@@ -334,6 +364,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
+    /** @description The body is at most 9216 bytes (9 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
     requestBody: {
       content: {
         "application/json": components["schemas"]["AuthenticationRequest"];
@@ -353,11 +384,14 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["LoginRefused"];
       404: components["responses"]["LoginSwitchedOff"];
-      408: components["responses"]["RequestTimeout"];
+      408: components["responses"]["ClientTimeout"];
       413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
       423: components["responses"]["Locked"];
       429: components["responses"]["TooManyLogins"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["LoginBusy"];
       default: components["responses"]["OtherError"];
@@ -370,6 +404,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
+    /** @description The body is at most 8192 bytes (8 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
     requestBody: {
       content: {
         "application/json": components["schemas"]["RefreshRequest"];
@@ -389,10 +424,13 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["RefreshRefused"];
       404: components["responses"]["LoginSwitchedOff"];
-      408: components["responses"]["RequestTimeout"];
+      408: components["responses"]["ClientTimeout"];
       413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
       429: components["responses"]["TooManyLogins"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["LoginBusy"];
       default: components["responses"]["OtherError"];

@@ -303,7 +303,7 @@ export interface components {
         code: components["schemas"]["ErrorCode"];
         /** @description Identifier of the request, also sent in the `x-request-id` response header. Quote it when reporting a problem. */
         request_id?: string;
-        /** @description For `validation_failed`, one entry per broken constraint, the first 20 of them; `details_omitted` counts the rest. */
+        /** @description For `validation_failed`, one entry per broken constraint found, the first 20 of them; `details_omitted` counts the rest. A body holding more values than any valid body can is checked only up to its first broken constraint, so it lists one. */
         details?: components["schemas"]["ValidationErrorDetail"][];
         /** @description How many broken constraints were found beyond the 20 listed in `details`; absent when every one is listed. */
         details_omitted?: number;
@@ -1089,7 +1089,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description Any other error status, from the service or from the HTTP layer in front of the operation, with the same error body: `405` (the path exists with other methods, listed in `Allow`), `408` (the client took longer than 30 seconds to send its headers or its body), `414` (a request target over 8192 characters), `417` (an `Expect` header other than `100-continue`), `431` (request line and headers over 16 KiB), `503` (the service is shutting down). `error.status` is always the HTTP status. */
+    /** @description Any other error status, with the same error body: `405` (the path exists with other methods, listed in `Allow`). Every status the operation itself can answer is listed above. `error.status` is always the HTTP status. */
     OtherError: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1109,7 +1109,7 @@ export interface components {
         "application/json": components["schemas"]["WorkUpdateResponse"];
       };
     };
-    /** @description The request breaks a constraint of this document (a length, a bound, a required field, a type, a format, an unknown property or query parameter). `error.details` names every failing field and the rule it breaks. The wording of messages can change between releases. */
+    /** @description The request breaks a constraint of this document (a length, a bound, a required field, a type, a format, an unknown property or query parameter), or is not a valid HTTP/1.1 request (no `Host` header, a malformed request line or header). `error.details` names every failing field and the rule it breaks; a body holding more values than any valid body can (for example a list longer than its `maxItems`) is checked only up to its first broken constraint, which is the one listed. The wording of messages can change between releases. */
     BadRequest: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1139,8 +1139,28 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds. Retry with a narrower period or a smaller page. */
+    /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds. Retry with a narrower period or a smaller page. Also the answer when the client does not send its headers and body within 30 seconds (the connection is then closed). */
     RequestTimeout: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The request target (path and query string) is longer than 8192 characters. Send fewer or shorter query values. */
+    UriTooLong: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The request has an `Expect` header other than `100-continue`, the only expectation the service meets. */
+    ExpectationFailed: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
@@ -1160,8 +1180,28 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description The request line and headers together are larger than 16 KiB. */
+    HeadersTooLarge: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
     /** @description An unexpected failure in the service. Safe to retry with backoff. */
     InternalServerError: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The service is shutting down and takes no new request; the connection is closed. Retry on another instance, or later. */
+    ServiceUnavailable: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
@@ -1180,7 +1220,7 @@ export interface components {
         "application/json": components["schemas"]["PermitSearchReportingResponse"];
       };
     };
-    /** @description The request body is larger than the service accepts (1 MiB by default). */
+    /** @description The request body is larger than this operation accepts: its request body states its limit. The body is refused before it is read. */
     PayloadTooLarge: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1192,6 +1232,16 @@ export interface components {
     };
     /** @description The request body is not `application/json`. */
     UnsupportedMediaType: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The client did not send its headers and body within 30 seconds of starting the request; the connection is closed. */
+    ClientTimeout: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
@@ -1297,16 +1347,19 @@ export interface components {
     PubSubSubscriptionArn: string;
   };
   requestBodies: {
+    /** @description The body is at most 148480 bytes (145 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
     PermitSearch: {
       content: {
         "application/json": components["schemas"]["PermitSearchRequest"];
       };
     };
+    /** @description The body is at most 16384 bytes (16 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
     SubscriptionCreate: {
       content: {
         "application/json": components["schemas"]["SubscriptionCreateRequest"];
       };
     };
+    /** @description The body is at most 3072 bytes (3 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
     SubscriptionRemove: {
       content: {
         "application/json": components["schemas"]["SubscriptionRemoveRequest"];
@@ -1382,8 +1435,12 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       408: components["responses"]["RequestTimeout"];
+      414: components["responses"]["UriTooLong"];
+      417: components["responses"]["ExpectationFailed"];
       429: components["responses"]["TooManyRequests"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
       default: components["responses"]["OtherError"];
     };
   };
@@ -1402,9 +1459,13 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       408: components["responses"]["RequestTimeout"];
       413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
       429: components["responses"]["TooManyRequests"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
       default: components["responses"]["OtherError"];
     };
   };
@@ -1435,11 +1496,16 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      408: components["responses"]["ClientTimeout"];
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
       429: components["responses"]["TooManyRequests"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
       default: components["responses"]["OtherError"];
     };
   };
@@ -1464,11 +1530,16 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
       409: components["responses"]["Conflict"];
       413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
       429: components["responses"]["TooManyRequests"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
       default: components["responses"]["OtherError"];
     };
   };
@@ -1503,8 +1574,13 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      408: components["responses"]["ClientTimeout"];
+      414: components["responses"]["UriTooLong"];
+      417: components["responses"]["ExpectationFailed"];
       429: components["responses"]["TooManyRequests"];
+      431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
       default: components["responses"]["OtherError"];
     };
   };

@@ -1,6 +1,6 @@
 /**
  * The login document's operations (`POST /v7/work/authenticate`, `POST /v7/party/refresh`), in a
- * scope of their own whose validators are compiled from that document; no credential needed.
+ * scope of their own whose validators and body limits come from that document; no credential needed.
  * Not registered when login is switched off, so both answer `404` like any unknown route.
  *
  * Always limited (`LoginLimits`, whatever `RATE_LIMIT_MAX` says): per client address before the
@@ -14,6 +14,7 @@ import type { Database } from '../../db/database.js';
 import { UnavailableError } from '../../errors.js';
 import { loadLoginDocument } from '../../openapi-document.js';
 import { concurrencyLimit } from '../concurrency-limit.js';
+import { routeBodyLimit } from '../body-bounds.js';
 import { listOperations, routeSchema } from '../openapi.js';
 import { addressKey, requestLimit } from '../rate-limits.js';
 import { validatorCompiler } from '../validation.js';
@@ -59,6 +60,7 @@ export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }>
       schema: routeSchema(operation),
       onRequest: perAddress,
       preHandler: operation.operationId === 'authenticate' ? perAccount : [],
+      bodyLimit: routeBodyLimit(document, operation.bodySchema, app.initialConfig.bodyLimit!),
       handler: async (request, reply) => reply.send(await handler(request.body)),
     });
   }
