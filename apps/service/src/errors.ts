@@ -127,9 +127,19 @@ export class LockedError extends ServiceError {
   }
 }
 
-/** 429: the caller sent more requests than the configured rate limit allows in its window. */
+/**
+ * 429: the caller sent more requests than the configured rate limit allows in its window, or its
+ * organisation already runs as many polls or searches at once as it may. With
+ * `retryAfterSeconds`, the answer carries `Retry-After`.
+ */
 export class RateLimitedError extends ServiceError {
   readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** 431: the request's headers are larger than the service reads. */

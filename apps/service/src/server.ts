@@ -64,6 +64,8 @@ export async function startServer(
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
     searchConcurrency: config.searchConcurrency,
+    readShares: config.readShares,
+    pollScanUpdates: config.pollScanUpdates,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
     login: config.login,

@@ -19,6 +19,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
+  RateLimitedError,
   RequestValidationError,
   ServiceError,
   TimeoutError,
@@ -113,6 +114,8 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
       .send(errorBody(request.id, 500, 'An unexpected error occurred. Quote the request id when reporting it.'));
   }
   if (known instanceof MethodNotAllowedError) reply.header('allow', known.allow.join(', '));
+  if (known instanceof RateLimitedError && known.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(known.retryAfterSeconds));
   return reply.code(known.status).send(errorBody(request.id, known.status, known.message, problemsOf(known, request)));
 }
 
