@@ -145,7 +145,8 @@ async function onPoolConnection<T>(
   const db = databaseOn(client);
   let broken = false;
   try {
-    const run = limitedAlready ? query(db) : limitedTransaction(db, deadline, query);
+    // Settled once (the query builder's results run their statement on each `then`).
+    const run = Promise.resolve(limitedAlready ? query(db) : limitedTransaction(db, deadline, query));
     const outcome = await settleBy(run, deadline);
     if (!outcome.late) return outcome.value;
     broken = !(await cancelled(client, run));
