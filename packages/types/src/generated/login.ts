@@ -225,7 +225,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds. Retry with a narrower period or a smaller page. */
+    /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds, counted from when the service took the request up (a permit search's wait for a free search slot counts). Retry with a narrower period or a smaller page. */
     RequestTimeout: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
