@@ -14,12 +14,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Organisation } from '../src/directory/organisations.js';
-import { busyRetryAfterSeconds, type ReadShares } from '../src/http/routes/queries.js';
+import { busyRetryAfterSeconds, defaultReadShares } from '../src/http/routes/queries.js';
 import { describeEachDatabase, type TestDatabase } from './support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from './support/fixtures.js';
 import { startService, type RunningService, type TestResponse } from './support/http.js';
 
-const shares: ReadShares = { pollsPerOrganisation: 2, searchesPerOrganisation: 1 };
+/** The shares the service has unless configured otherwise, as the documents state them. */
+const shares = defaultReadShares;
 /** Long enough that no request of these tests times out unless it is meant to. */
 const generousLimitMs = 60_000;
 
@@ -76,7 +77,6 @@ describeEachDatabase('read shares per organisation', (database) => {
       pollDb: database.limitedTo(generousLimitMs, { orderedScans: true }),
       searchDb: database.limitedTo(generousLimitMs),
       statementTimeoutMs: generousLimitMs,
-      readShares: shares,
       // The callers are looked up once, before the tables are held.
       authenticationCache: { ttlMs: 10 * 60_000, maxEntries: 100 },
     });

@@ -10,8 +10,11 @@
  *   answered from the feed's heads, with no query, takes no slot.
  * - Searches of all organisations then share `searchConcurrency` slots, waiting their turn; the
  *   wait counts towards the query's time limit, so a search that waits out its limit is `408`.
+ *
+ * A refusal is logged at `warn` with the organisation's name; the request metrics count it under
+ * status 429.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Caller } from '../../auth/caller.js';
 import { systemClock, type Clock } from '../../clock.js';
 import type { Database, DatabaseHandle } from '../../db/database.js';
@@ -51,12 +54,13 @@ export interface QueryRoutesOptions {
   heads?: { db: Database; listen: DatabaseHandle['listen'] };
 }
 
-/** The slot of an organisation for one kind of read, or `429` when it holds its share already. */
-function organisationSlot(limit: number, what: string): (caller: Caller) => () => void {
+/** The slot of an organisation for one kind of read, or `429` (logged, with the organisation) when it holds its share already. */
+function organisationSlot(limit: number, what: string): (caller: Caller, log: FastifyBaseLogger) => () => void {
   const slots = perKeyLimit(limit);
-  return (caller) => {
+  return (caller, log) => {
     const release = slots.take(caller.organisation.id);
     if (release) return release;
+    log.warn({ organisation: caller.organisation.name, limit }, `organisation refused: it runs its share of ${what}`);
     throw new RateLimitedError(
       `Your organisation already runs ${limit} ${what} at once, its limit. Retry after ${busyRetryAfterSeconds} second.`,
       busyRetryAfterSeconds,
@@ -84,18 +88,18 @@ export const queryRoutes: FastifyPluginAsync<QueryRoutesOptions> = async (app, o
   const searchWaitExpired = () =>
     new TimeoutError(`the search waited ${statementTimeoutMs} ms for a free slot and was not run; retry later`);
   registerOperations(app, {
-    getWorkUpdates: async ({ caller, query }) => {
+    getWorkUpdates: async ({ caller, query, request }) => {
       const startedAt = Date.now();
       const page = await pollPage(options.pollDb, caller, query, {
         ...queryOptions,
         startedAt,
-        admit: () => pollSlot(caller),
+        admit: () => pollSlot(caller, request.log),
       });
       return { status: 200, json: pageBytes(page) };
     },
-    searchPermits: async ({ caller, body }) => {
+    searchPermits: async ({ caller, body, request }) => {
       const startedAt = Date.now();
-      const release = searchSlot(caller);
+      const release = searchSlot(caller, request.log);
       try {
         const search = () => searchPage(options.searchDb, caller, body, { ...queryOptions, startedAt });
         const deadline =
