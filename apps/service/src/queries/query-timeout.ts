@@ -95,21 +95,33 @@ async function inLimitedTransaction<T>(
   deadline: Deadline,
   query: (db: Database) => Promise<T>,
 ): Promise<T> {
-  const outcome = await settleBy(limitedTransaction(db, deadline, query), deadline);
-  if (outcome.late) throw new TimeoutError(timeoutMessage(deadline));
-  return outcome.value;
+  const timer = lateAt(deadline);
+  try {
+    const outcome = await settleBy(limitedTransaction(db, deadline, query), timer);
+    if (outcome.late) throw new TimeoutError(timeoutMessage(deadline));
+    return outcome.value;
+  } finally {
+    timer.clear();
+  }
 }
 
-/** The outcome of a promise, or `late` once the deadline (and its grace) passed first; a late promise's failure is ignored. */
-async function settleBy<T>(run: Promise<T>, deadline: Deadline): Promise<{ late: false; value: T } | { late: true }> {
+/** Resolves once the deadline (and its grace) has passed; one timer for all that a query waits for. */
+function lateAt(deadline: Deadline): { late: Promise<{ late: true }>; clear: () => void } {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<{ late: true }>((resolve) => {
     timer = setTimeout(() => resolve({ late: true }), deadline.at + clientDeadlineGraceMs - Date.now());
   });
+  return { late, clear: () => clearTimeout(timer) };
+}
+
+/** The outcome of a promise, or `late` once the deadline passed first; a late promise's failure is ignored. */
+async function settleBy<T>(
+  run: Promise<T>,
+  timer: { late: Promise<{ late: true }> },
+): Promise<{ late: false; value: T } | { late: true }> {
   try {
-    return await Promise.race([run.then((value) => ({ late: false as const, value })), late]);
+    return await Promise.race([run.then((value) => ({ late: false as const, value })), timer.late]);
   } finally {
-    clearTimeout(timer);
     run.catch(() => undefined);
   }
 }
@@ -127,9 +139,13 @@ function databaseOn(client: pg.PoolClient): Database {
 }
 
 /** A connection of the pool, or TimeoutError at the deadline (a connection that comes later goes straight back). */
-async function connectionBy(pool: pg.Pool, deadline: Deadline): Promise<pg.PoolClient> {
+async function connectionBy(
+  pool: pg.Pool,
+  deadline: Deadline,
+  timer: { late: Promise<{ late: true }> },
+): Promise<pg.PoolClient> {
   const connecting = pool.connect();
-  const outcome = await settleBy(connecting, { ...deadline, at: deadline.at - clientDeadlineGraceMs });
+  const outcome = await settleBy(connecting, timer);
   if (!outcome.late) return outcome.value;
   connecting.then((client) => client.release()).catch(() => undefined);
   throw new TimeoutError(timeoutMessage(deadline));
@@ -141,19 +157,22 @@ async function onPoolConnection<T>(
   deadline: Deadline,
   query: (db: Database) => Promise<T>,
 ): Promise<T> {
-  const client = await connectionBy(pool, deadline);
-  const db = databaseOn(client);
+  const timer = lateAt(deadline);
+  let client: pg.PoolClient | undefined;
   let broken = false;
   try {
+    client = await connectionBy(pool, deadline, timer);
+    const db = databaseOn(client);
     // Settled once (the query builder's results run their statement on each `then`).
     const run = Promise.resolve(limitedAlready ? query(db) : limitedTransaction(db, deadline, query));
-    const outcome = await settleBy(run, deadline);
+    const outcome = await settleBy(run, timer);
     if (!outcome.late) return outcome.value;
     broken = !(await cancelled(client, run));
     throw new TimeoutError(timeoutMessage(deadline));
   } finally {
+    timer.clear();
     // A connection whose statement could not be stopped is closed rather than handed to the next query.
-    client.release(broken);
+    client?.release(broken);
   }
 }
 
