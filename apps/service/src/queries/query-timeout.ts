@@ -4,7 +4,11 @@
  * counts towards it. Past it the caller gets a TimeoutError (408), and nothing of the query is
  * left running or waiting to run.
  *
- * On a node-postgres pool the query gets a connection of its own for its statements:
+ * On a node-postgres pool:
+ * - A request that has not waited yet, on a pool opened with its limit that has a connection free
+ *   (the common case), runs its statements on the pool as they are: PostgreSQL's
+ *   `statement_timeout` ends each by the deadline. Any other gets a connection of its own for its
+ *   statements, as follows.
  * - A query still waiting for a connection at the deadline is abandoned: it is never sent
  *   (the connection, should it come later, goes straight back to the pool; the read pools also
  *   give up waiting after `connectionTimeoutMillis`, see db/database.ts).
@@ -60,9 +64,11 @@ export async function withQueryTimeout<T>(
   const deadline: Deadline = { limitMs, at: startedAt + limitMs };
   try {
     const pool = (db as { $client?: unknown }).$client;
-    if (pool instanceof pg.Pool)
-      return await onPoolConnection(pool, statementTimeoutOf(db) === limitMs, deadline, query);
-    return await inLimitedTransaction(db, deadline, query);
+    if (!(pool instanceof pg.Pool)) return await inLimitedTransaction(db, deadline, query);
+    const limitedAlready = statementTimeoutOf(db) === limitMs;
+    if (limitedAlready && pool.idleCount > 0 && startedAt >= Date.now() - clientDeadlineGraceMs)
+      return await onIdleConnection(db, deadline, query);
+    return await onPoolConnection(pool, limitedAlready, deadline, query);
   } catch (error) {
     if (isQueryCanceled(error)) throw new TimeoutError(timeoutMessage(deadline), undefined, { cause: error });
     throw error;
@@ -123,6 +129,22 @@ async function settleBy<T>(
     return await Promise.race([run.then((value) => ({ late: false as const, value })), timer.late]);
   } finally {
     run.catch(() => undefined);
+  }
+}
+
+/**
+ * The common case, with no connection of its own: a request that has not waited yet, on a pool
+ * opened with its limit, with a connection free. Its statements go out at once, and PostgreSQL's
+ * `statement_timeout` (the limit, from the statement's start) ends them by the deadline.
+ */
+async function onIdleConnection<T>(db: Database, deadline: Deadline, query: (db: Database) => Promise<T>): Promise<T> {
+  const timer = lateAt(deadline);
+  try {
+    const outcome = await settleBy(Promise.resolve(query(db)), timer);
+    if (outcome.late) throw new TimeoutError(timeoutMessage(deadline));
+    return outcome.value;
+  } finally {
+    timer.clear();
   }
 }
 
