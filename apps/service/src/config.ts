@@ -17,6 +17,8 @@ import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/
 import { defaultSearchConcurrency, type RateLimit } from './http/app.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connections.js';
 import type { NotificationConfig } from './notifications/config.js';
+import { defaultReadShares, type ReadShares } from './http/routes/queries.js';
+import { defaultPollScanUpdates } from './queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
 
 const onOff = { type: 'string', enum: ['on', 'off'] } as const;
@@ -65,7 +67,23 @@ export const environmentSchema = {
     },
     QUERY_TIMEOUT_MS: {
       ...wholeNumber(0, defaultStatementTimeoutMs),
-      description: 'Limit on each polling and permit-search database query; past it the answer is `408`.',
+      description:
+        "Limit on each polling and permit-search request's database work, counted from when the request is handled (waiting for a search slot or a database connection counts); past it the answer is `408` and the query is cancelled in the database. `0` is no limit: queries run to the end and no `408` is answered.",
+    },
+    ORGANISATION_POLLS: {
+      ...wholeNumber(1, defaultReadShares.pollsPerOrganisation),
+      description:
+        "Polls that query the database which one organisation (all its users and API keys) may run at once; one more is answered `429` with `Retry-After: 1` at once. Polls answered from the feed's heads without a query are not counted.",
+    },
+    ORGANISATION_SEARCHES: {
+      ...wholeNumber(1, defaultReadShares.searchesPerOrganisation),
+      description:
+        'Permit searches one organisation may run or have waiting at once; one more is answered `429` with `Retry-After: 1` at once.',
+    },
+    POLL_SCAN_UPDATES: {
+      ...wholeNumber(1, defaultPollScanUpdates),
+      description:
+        'Update ids one poll reads past its cursor at most: a page that does not fill within them is answered as it is, with `next_update` set to continue from (see the polling documentation).',
     },
     HTTPS_PORT: {
       anyOf: [
@@ -248,6 +266,9 @@ interface Environment {
   PGLITE_DATA_DIR?: string;
   LOG_LEVEL: string;
   QUERY_TIMEOUT_MS: number;
+  ORGANISATION_POLLS: number;
+  ORGANISATION_SEARCHES: number;
+  POLL_SCAN_UPDATES: number;
   HTTPS_PORT?: number | 'off';
   TLS_CERT_FILE?: string;
   TLS_KEY_FILE?: string;
@@ -289,6 +310,10 @@ export interface ServiceConfig {
   bodyLimitBytes: number;
   /** Permit searches run at once. */
   searchConcurrency: number;
+  /** Polls and searches one organisation may run at once. */
+  readShares: ReadShares;
+  /** Update ids one poll reads past its cursor at most. */
+  pollScanUpdates: number;
   authCacheTtlMs: number;
   rateLimit: RateLimit;
   /** Connections held at once by each listener, in all and from one address. */
@@ -341,6 +366,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     statementTimeoutMs: values.QUERY_TIMEOUT_MS,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     searchConcurrency: values.SEARCH_CONCURRENCY ?? defaultSearchConcurrency,
+    readShares: {
+      pollsPerOrganisation: values.ORGANISATION_POLLS,
+      searchesPerOrganisation: values.ORGANISATION_SEARCHES,
+    },
+    pollScanUpdates: values.POLL_SCAN_UPDATES,
     authCacheTtlMs: values.AUTH_CACHE_TTL_MS,
     rateLimit: { max: values.RATE_LIMIT_MAX, windowMs: values.RATE_LIMIT_WINDOW_MS },
     connections: { max: values.MAX_CONNECTIONS, perAddress: values.MAX_CONNECTIONS_PER_ADDRESS },

@@ -127,7 +127,11 @@ export class LockedError extends ServiceError {
   }
 }
 
-/** 429: the caller sent more requests than a rate limit allows in its window; retry after `retryAfterSeconds` (the `Retry-After` header). */
+/**
+ * 429: the caller sent more requests than the configured rate limit allows in its window, or its
+ * organisation already runs as many polls or searches at once as it may. With
+ * `retryAfterSeconds`, the answer carries `Retry-After`.
+ */
 export class RateLimitedError extends ServiceError {
   readonly status = 429;
   constructor(

@@ -66,6 +66,8 @@ export async function startServer(
     statementTimeoutMs: config.statementTimeoutMs,
     bodyLimit: config.bodyLimitBytes,
     searchConcurrency: config.searchConcurrency,
+    readShares: config.readShares,
+    pollScanUpdates: config.pollScanUpdates,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
     rateLimit: config.rateLimit,
     connections: config.connections,

@@ -104,6 +104,42 @@ describeEachDatabase('polling', (database) => {
     expect(await timesOf({ start_date: times[0], end_date: times[2] })).toEqual(times.slice(0, 2));
   });
 
+  test('a period ending before the oldest event, or starting after the newest, is answered at once with an empty page', async () => {
+    const { db, owner, authority, planner } = await ownPromoter();
+    await work(db, owner, authority);
+    // With a bound of one update id, a walk would stop at once with next_update set: these read no update at all.
+    const unwalked = { pollScanUpdates: 1 };
+    const before = { end_date: '0002-01-01T00:00:00Z' };
+    const after = { start_date: '9999-01-01T00:00:00Z' };
+    expect(await pollUpdates(db, planner, before, unwalked)).toEqual({ rows: [], next_update: null });
+    expect(await pollUpdates(db, planner, after, unwalked)).toEqual({ rows: [], next_update: null });
+    // With a recent cursor, as any empty answer to it: no next_update (rule 3).
+    const [latest] = (await pollAll(db, planner)).slice(-1);
+    expect(await pollUpdates(db, planner, { ...before, update_id: latest!.update_id - 1 }, unwalked)).toEqual({
+      rows: [],
+    });
+  });
+
+  test('a poll reads at most its bound of update ids past the cursor: a page not filled there ends with next_update to continue from', async () => {
+    const { db, owner, authority, planner } = await ownPromoter();
+    const { workReferenceNumber } = await work(db, owner, authority);
+    for (let n = 0; n < 5; n++) await comment(workReferenceNumber);
+    const everything = await pollAll(db, planner);
+    const from = everything[0]!.update_id - 1;
+    const bounded = { pollScanUpdates: 2 };
+    const first = await pollUpdates(db, planner, { update_id: from }, bounded);
+    expect(first).toEqual({ rows: everything.slice(0, 2), next_update: from + 2 });
+    const rows = [];
+    let cursor: number | null | undefined = from;
+    while (typeof cursor === 'number') {
+      const page = await pollUpdates(db, planner, { update_id: cursor }, bounded);
+      expect(page.rows.length).toBeLessThanOrEqual(2);
+      rows.push(...page.rows);
+      cursor = page.next_update;
+    }
+    expect(rows).toEqual(everything);
+  });
+
   test('exclude_events_from leaves out the events that username caused', async () => {
     const { db, owner, authority, planner } = await ownPromoter();
     const { workReferenceNumber } = await work(db, owner, authority, { actor: { username: 'alice' } });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
+import { queryRows } from '../src/db/database.js';
 import { TimeoutError } from '../src/errors.js';
 import { pollUpdates } from '../src/queries/poll-updates.js';
 import { withQueryTimeout } from '../src/queries/query-timeout.js';
@@ -53,6 +54,47 @@ describeEachDatabase('query time limit', (database) => {
       expect(second.at).not.toBe(first.at);
     });
   }
+
+  if (database.kind === 'postgres') {
+    test('a statement still running at its deadline is cancelled in PostgreSQL before the 408 is answered', async () => {
+      // The pool's own statement_timeout (a minute) would let it run: the deadline is what ends it.
+      const limited = database.limitedTo(60_000);
+      const marker = `deadline-${Date.now()}`;
+      const startedAt = Date.now() - 60_000 + 300;
+      const error = await withQueryTimeout(
+        limited,
+        60_000,
+        (db) => db.execute(sql`select pg_sleep(20), ${marker}::text`),
+        startedAt,
+      ).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TimeoutError);
+      const running = await queryRows(
+        database.db,
+        sql`select pid from pg_stat_activity where state = 'active' and query like ${`%pg_sleep(20)%`}
+            and pid <> pg_backend_pid()`,
+      );
+      expect(running).toEqual([]);
+    });
+  }
+
+  test('a query that could not start by its deadline is never run', async () => {
+    const { db } = database;
+    await db.execute(sql`create table if not exists late_marks (mark text)`);
+    const startedAt = Date.now() - 10_000;
+    await expect(
+      withQueryTimeout(db, 1_000, (tx) => tx.execute(sql`insert into late_marks values ('late')`), startedAt),
+    ).rejects.toBeInstanceOf(TimeoutError);
+    // PGlite runs one statement at a time: any statement queued before this one has run by now.
+    const marks = await queryRows(db, sql`select mark from late_marks`);
+    expect(marks).toEqual([]);
+  });
+
+  test('a limit of 0 is no limit: the query runs to its end', async () => {
+    const rows = await withQueryTimeout(database.db, 0, (tx) =>
+      tx.execute(sql`select pg_sleep(0.3), current_setting('statement_timeout') as limit`),
+    );
+    expect(JSON.stringify(rows)).toContain('"limit":"0"');
+  });
 
   test('a query within its limit returns its result', async () => {
     const rows = await withQueryTimeout(database.db, 2_000, (tx) => tx.execute(sql`select 1 as one`));

@@ -91,9 +91,9 @@ function nextPage(
     if (nextUpdate != null) return { rows, cursor: nextUpdate, caughtUp: false };
     return { rows, cursor: rows[rows.length - 1]!.update_id, caughtUp: true };
   }
-  // No rows: a replacement for a stale cursor, unless it would not move the cursor on.
-  if (sent !== undefined && nextUpdate != null && nextUpdate !== sent)
-    return { rows, cursor: nextUpdate, caughtUp: false };
+  // No rows: a replacement for a stale cursor, or the end of what one call reads (a rare filter
+  // over a long feed), unless it would not move the cursor on.
+  if (nextUpdate != null && nextUpdate !== sent) return { rows, cursor: nextUpdate, caughtUp: false };
   return { rows, cursor: sent, caughtUp: true };
 }
 

@@ -55,6 +55,11 @@ export interface FakeEventsServiceOptions {
 export interface FakeEventsState {
   updates: WorkUpdateSummary[];
   staleCursors: Map<number, number>;
+  /**
+   * Update ids one poll reads past its cursor at most, as the service's `POLL_SCAN_UPDATES`: a
+   * page not filled within them ends there, with `next_update` to continue from. None when undefined.
+   */
+  scanUpdates?: number;
   permits: PermitSummaryResponse[];
   webhookKeys: unknown[];
   subscriptions: GetSubscriptionsResponse[];
@@ -180,14 +185,17 @@ function poll(state: FakeEventsState, query: URLSearchParams): [number, unknown]
   const after = query.get('update_id');
   const startDate = query.get('start_date');
   const prefixes = query.getAll('workstream_prefix');
+  const bound = state.scanUpdates === undefined ? Infinity : Number(after ?? 0) + state.scanUpdates;
   const found = state.updates.filter(
     (row) =>
       (after === null || row.update_id > Number(after)) &&
+      row.update_id <= bound &&
       (startDate === null || row.update_date_time >= startDate) &&
       (prefixes.length === 0 || prefixes.some((prefix) => row.work_reference_number.slice(6, 9) === prefix)),
   );
   const rows = found.slice(0, pageSize);
   if (found.length > pageSize) return [200, { rows, next_update: rows.at(-1)!.update_id }];
+  if (state.updates.some((row) => row.update_id > bound)) return [200, { rows, next_update: bound }];
   if (rows.length > 0 || after === null) return [200, { rows, next_update: null }];
   const replacement = state.staleCursors.get(Number(after));
   return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];

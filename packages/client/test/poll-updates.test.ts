@@ -14,6 +14,7 @@ beforeEach(() => {
   service.reset();
   service.state.updates = ids(1, 25).map((id) => updateRow(id));
   service.state.staleCursors = new Map();
+  service.state.scanUpdates = undefined;
 });
 
 const client = () => createEventsClient({ baseUrl: service.baseUrl, token: 'tok', retry: { baseDelayMs: 1 } });
@@ -72,6 +73,16 @@ describe('pollUpdates', () => {
       { rows: [], cursor: 4999, caughtUp: false },
       { rows: [updateRow(5000), updateRow(5001)], cursor: 5001, caughtUp: true },
     ]);
+  });
+
+  it('continues past pages the service ended early at its bound, even empty ones and the first one', async () => {
+    service.state.scanUpdates = 4;
+    service.state.updates = [2, 3, 15].map((id) => updateRow(id));
+    const seen = await pages(pollUpdates(client(), { filters: { page_size: 10 } }));
+
+    expect(seen.flatMap((page) => page.rows.map((row) => row.update_id))).toEqual([2, 3, 15]);
+    expect(seen.map((page) => page.cursor)).toEqual([4, 8, 12, 15]);
+    expect(seen.at(-1)!.caughtUp).toBe(true);
   });
 
   it('ends when no rows come back and next_update is absent (a recent cursor: caught up)', async () => {

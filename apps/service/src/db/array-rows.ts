@@ -1,9 +1,9 @@
 /**
  * Running a hot read query as a named statement with rows as arrays.
  *
- * On a node-postgres pool the statement is prepared once per connection under its name and
- * then only bound and executed (no parsing, no planning per request once PostgreSQL settles
- * on a plan), and rows come back as arrays of the driver's values, with no mapping by the
+ * On a node-postgres pool, or one of its connections, the statement is prepared once per
+ * connection under its name and then only bound and executed (no parsing, no planning per
+ * request once PostgreSQL settles on a plan), and rows come back as arrays of the driver's values, with no mapping by the
  * query builder. Anywhere else (PGlite, a transaction) the same SQL runs through `execute`,
  * and each row's values are taken in column order (so no two columns may share a name). The
  * name must stand for one SQL text; without a name the statement is parsed and planned each
@@ -37,7 +37,7 @@ export async function preparedRows(
   params: unknown[],
 ): Promise<unknown[][]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
     const result = await client.query({
       ...(name === undefined ? {} : { name }),
       text,

@@ -51,6 +51,8 @@ export interface DatabaseHandle {
    * With `orderedScans`, the pool's planner may not sort or use bitmap scans: a query with
    * `ORDER BY … LIMIT` then always walks an index in that order and stops after LIMIT rows,
    * however selective its other filters look (polling; see queries/poll-updates.ts).
+   * A query waits for a connection of these pools a second past the limit at most
+   * (`connectionTimeoutMillis`); 0 is no limit.
    * One pool per setting, opened on first use and closed with the handle.
    */
   limitedTo(statementTimeoutMs: number, options?: { orderedScans?: boolean }): Database;
@@ -119,6 +121,12 @@ async function migrateUnderLock(url: string): Promise<void> {
   }
 }
 
+/**
+ * How long past its statement limit a query of a read pool may still wait for a connection
+ * before the pool drops it from its queue; the query gives up at its limit already.
+ */
+const connectionWaitGraceMs = 1000;
+
 /** The statement limit a database's every connection was opened with, when it was. */
 const statementTimeouts = new WeakMap<Database, number>();
 
@@ -144,7 +152,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
             ...connectionTo(config.readUrls?.length ? config.readUrls : [config.url]),
             max,
             statement_timeout: statementTimeoutMs,
-            ...(orderedScans ? { options: '-c enable_sort=off -c enable_bitmapscan=off' } : {}),
+            // A query never waits for a connection much past its limit (see queries/query-timeout.ts).
+            ...(statementTimeoutMs > 0 ? { connectionTimeoutMillis: statementTimeoutMs + connectionWaitGraceMs } : {}),
+            // No JIT: read statements take their limit as a parameter, and a generic plan's estimate
+            // (or a disabled sort's) would otherwise pay LLVM compilation on every execution.
+            options: orderedScans ? '-c jit=off -c enable_sort=off -c enable_bitmapscan=off' : '-c jit=off',
           });
           found = { pool: limitedPool, db: drizzleNodePostgres(limitedPool) };
           statementTimeouts.set(found.db, statementTimeoutMs);

@@ -358,6 +358,11 @@ export const auditEvents = pgTable(
     index('audit_events_highway_authority_update').on(t.highwayAuthorityOrgId, t.updateId),
     index('audit_events_update_date_time').on(t.updateDateTime),
     index('audit_events_work').on(t.workId),
+    // Refilling the polling rows (after their fingerprint changed) looks for the missing ones in
+    // batches by id: only those are indexed, so each batch starts where the last one ended.
+    index('audit_events_poll_row_missing')
+      .on(t.id)
+      .where(sql`${t.pollRow} is null and ${t.workId} is not null and ${t.updateId} is not null`),
     check(
       'audit_events_work_scope',
       sql`${t.workId} is null or (${t.workReferenceNumber} is not null and ${t.promoterOrgId} is not null and ${t.highwayAuthorityOrgId} is not null and ${t.workstreamPrefix} is not null)`,

@@ -31,7 +31,7 @@ import { deliveryRoutes } from './routes/deliveries.js';
 import { internalRoutes } from './routes/internal.js';
 import { loginRoutes } from './routes/login.js';
 import { notificationRoutes, type NotificationRoutesOptions } from './routes/notifications.js';
-import { queryRoutes } from './routes/queries.js';
+import { queryRoutes, type ReadShares } from './routes/queries.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import type { SandboxUser } from '../seed/sandbox.js';
 import { servedHosts } from './served-hosts.js';
@@ -52,6 +52,10 @@ export interface AppOptions {
   statementTimeoutMs?: number;
   /** Permit searches run at once (others wait their turn); `defaultSearchConcurrency` by default. */
   searchConcurrency?: number;
+  /** Polls and searches one organisation may run at once (see routes/queries.ts); `defaultReadShares` by default. */
+  readShares?: ReadShares;
+  /** Update ids one poll reads past its cursor at most (see queries/poll-updates.ts). */
+  pollScanUpdates?: number;
   /** Largest accepted request body in bytes; 1 MiB by default. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
@@ -206,6 +210,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
     statementTimeoutMs: options.statementTimeoutMs,
     searchConcurrency: options.searchConcurrency ?? defaultSearchConcurrency,
+    readShares: options.readShares,
+    pollScanUpdates: options.pollScanUpdates,
     heads: options.listen && { db: options.db, listen: options.listen },
   });
   if (options.notifications) await app.register(notificationRoutes, { ...options.notifications, db: options.db });

@@ -433,7 +433,7 @@ export interface components {
             rows: components["schemas"]["WorkUpdateSummary"][];
             /**
              * Format: double
-             * @description Cursor for the next call: send it back as the `update_id` query parameter. It is the `update_id` of the last row of this page, so "updates with ids above it" starts exactly at the next result and nothing is skipped. Null when no further results exist. For a stale `update_id` (more than seven days old) with no results it is a replacement cursor: the latest `update_id` that is at least one hour old; for a recent `update_id` with no results it is absent.
+             * @description Cursor for the next call: send it back as the `update_id` query parameter. It is the `update_id` of the last row of this page, so "updates with ids above it" starts exactly at the next result and nothing is skipped; for a page that ended early because the call read its bound of update ids, the last update id read (the page then holds fewer rows than `page_size`, or none). Null when no further results exist. For a stale `update_id` (more than seven days old) with no results it is a replacement cursor: the latest `update_id` that is at least one hour old; for a recent `update_id` with no results it is absent.
              */
             next_update?: number | null;
         };
@@ -1238,7 +1238,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds. Retry with a narrower period or a smaller page. Also the answer when the client does not send its headers and body within 30 seconds (the connection is then closed). */
+        /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds, counted from when the service took the request up (a permit search's wait for a free search slot counts). Retry with a narrower period or a smaller page. Also the answer when the client does not send its headers and body within 30 seconds (the connection is then closed). */
         RequestTimeout: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1268,7 +1268,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Too many requests for this token. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
+        /** @description Too many requests: this token made more calls than the rate limit allows in its window, or the caller's organisation already has as many polls or permit searches running at once as it may. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
         TooManyRequests: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1372,17 +1372,17 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Start of the period (inclusive): only updates at or after this time. May be set to the time of the caller's last call, or to the event time of the last row of a previous result (that row is then returned again). Independent of `end_date`: either, both or neither may be given.
+         * @description Start of the period (inclusive): only updates at or after this time. May be set to the time of the caller's last call, or to the event time of the last row of a previous result (that row is then returned again). Independent of `end_date`: either, both or neither may be given. A `start_date` after the newest update is answered at once with no rows.
          * @example 2026-11-20T09:00:00Z
          */
         StartDate: string;
         /**
-         * @description End of the period (exclusive): only updates before this time. Must not be earlier than `start_date`.
+         * @description End of the period (exclusive): only updates before this time. Must not be earlier than `start_date`. An `end_date` at or before the oldest update is answered at once with no rows.
          * @example 2026-11-21T09:00:00Z
          */
         EndDate: string;
         /**
-         * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response. May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
+         * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response (the last row's `update_id`, or the last update id read by a page that ended early). May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
          * @example 1045873
          */
         UpdateId: number;

@@ -36,9 +36,25 @@ export interface QueryOptions {
   now?: Clock;
   /** The heads of the feed, when kept: a poll at its caller's head is then answered without a query. */
   heads?: FeedHeads;
-  /** Limit on the database query; 30 000 ms by default. */
+  /** Limit on the database query; 30 000 ms by default, 0 none. */
   statementTimeoutMs?: number;
+  /** When the request's time limit began (epoch ms): time already spent waiting counts towards it. Now by default. */
+  startedAt?: number;
+  /**
+   * Called just before the database is queried (a poll answered from the feed's heads is not):
+   * throws when the caller may not query now; the function it returns is called when done.
+   */
+  admit?: () => () => void;
+  /** Update ids one poll reads past its cursor at most; `defaultPollScanUpdates` by default. */
+  pollScanUpdates?: number;
 }
+
+/**
+ * Update ids one poll reads past its cursor at most, whatever its filters: a page that does not
+ * fill within them ends there, with `next_update` to continue from. Update ids are allocated one
+ * by one at commit, so this bounds the rows one request reads.
+ */
+export const defaultPollScanUpdates = 100_000;
 
 const hourMs = 60 * 60 * 1000;
 const staleCursorAgeMs = 7 * 24 * hourMs;
@@ -93,24 +109,84 @@ export async function pollPage(
     return { rows: [], nextUpdate: undefined };
   }
 
-  return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
-    const visibility = narrowed === swaCodeLookup ? await promotersOfSwaCode(tx, caller, params.swa_code!) : narrowed;
-    const found = await pollRows(tx, {
-      cursor,
-      visibility,
-      startDate,
-      endDate,
-      excluded: params.exclude_events_from,
-      prefixes,
-      limit: pageSize + 1,
-    });
-    const page = found.slice(0, pageSize);
-    const rows = await storedRows(tx, page);
-    if (found.length > pageSize) return { rows, nextUpdate: Number(page[page.length - 1]![0]) };
-    if (rows.length > 0 || params.update_id === undefined) return { rows, nextUpdate: null };
-    return { rows, nextUpdate: await replacementCursor(tx, cursor, now) };
-  });
+  const release = options.admit?.();
+  try {
+    const limitMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
+    const filter = { cursor, startDate, endDate, excluded: params.exclude_events_from, prefixes, limit: pageSize + 1 };
+    const scanUpdates = options.pollScanUpdates ?? defaultPollScanUpdates;
+    return await withQueryTimeout(
+      db,
+      limitMs,
+      async (tx) => {
+        const visibility =
+          narrowed === swaCodeLookup ? await promotersOfSwaCode(tx, caller, params.swa_code!) : narrowed;
+        const walk = (await outsideFeedTimes(tx, filter))
+          ? { found: [], bound: undefined }
+          : await boundedWalk(tx, { ...filter, visibility }, scanUpdates);
+        return pageOf(tx, walk, params, pageSize, now);
+      },
+      options.startedAt,
+    );
+  } finally {
+    release?.();
+  }
 }
+
+/** Rows found after the cursor, and the last update id read when the walk stopped at its bound (more updates follow). */
+interface Walk {
+  found: unknown[][];
+  bound: number | undefined;
+}
+
+/** The page of a walk: full (with the cursor of its last row), stopped at the bound, or the end of the feed (rule 3 then). */
+async function pageOf(
+  db: Database,
+  walk: Walk,
+  params: PollUpdatesParams,
+  pageSize: number,
+  now: Date,
+): Promise<PollPage> {
+  const page = walk.found.slice(0, pageSize);
+  const rows = await storedRows(db, page);
+  if (walk.found.length > pageSize) return { rows, nextUpdate: Number(page[page.length - 1]![0]) };
+  if (walk.bound !== undefined) return { rows, nextUpdate: walk.bound };
+  if (rows.length > 0 || params.update_id === undefined) return { rows, nextUpdate: null };
+  return { rows, nextUpdate: await replacementCursor(db, params.update_id, now) };
+}
+
+/** Whether the period lies wholly outside the times of every event (end before the oldest, start after the newest): then nothing matches. */
+async function outsideFeedTimes(db: Database, filter: { startDate?: Date; endDate?: Date }): Promise<boolean> {
+  if (filter.startDate === undefined && filter.endDate === undefined) return false;
+  const end = filter.endDate?.toISOString() ?? null;
+  const start = filter.startDate?.toISOString() ?? null;
+  const [span] = await preparedRows(db, 'poll_feed_times', feedTimes, [end, end, start, start]);
+  return span?.[0] === true;
+}
+
+/**
+ * True when the period ends ($1) before the oldest event, or starts ($3) after the newest:
+ * each a probe of the index of event times.
+ */
+const feedTimes = compiledText(
+  sql`select (${sql.param('')}::timestamptz is not null and not exists
+                (select 1 from audit_events a where a.update_date_time < ${sql.param('')}::timestamptz))
+          or (${sql.param('')}::timestamptz is not null and not exists
+                (select 1 from audit_events a where a.update_date_time >= ${sql.param('')}::timestamptz))`,
+);
+
+/** The walk of `pollRows` within `scanUpdates` update ids of the cursor; a page not filled there asks whether the feed goes on. */
+async function boundedWalk(db: Database, filter: PollFilter, scanUpdates: number): Promise<Walk> {
+  const bound = Math.min(filter.cursor + scanUpdates, Number.MAX_SAFE_INTEGER);
+  const found = await pollRows(db, { ...filter, bound });
+  if (found.length >= filter.limit || bound >= Number.MAX_SAFE_INTEGER) return { found, bound: undefined };
+  const [after] = await preparedRows(db, 'poll_feed_after', feedAfter, [bound]);
+  return { found, bound: after?.[0] === true ? bound : undefined };
+}
+
+/** Whether any update id is above $1. */
+const feedAfter = compiledText(
+  sql`select exists (select 1 from audit_events a where a.update_id > ${sql.param(0)}::bigint)`,
+);
 
 /** The rows' stored JSON; a row not stored yet (an event older than the stored rows) is built from its columns. */
 async function storedRows(db: Database, page: unknown[][]): Promise<string[]> {
@@ -140,6 +216,8 @@ const unstoredRows = compiledText(
 
 interface PollFilter {
   cursor: number;
+  /** The last update id the walk may read; none when undefined. */
+  bound?: number;
   visibility: Visibility;
   startDate: Date | undefined;
   endDate: Date | undefined;
@@ -148,11 +226,12 @@ interface PollFilter {
   limit: number;
 }
 
-/** Which filters a poll has, and its limit: each shape is one SQL text, one named statement. */
+/** Which filters a poll has: each shape is one SQL text, one named statement. */
 function shapeOf(filter: PollFilter): string {
   const { visibility } = filter;
   const promoters = visibility.promoterOrgIds === 'any' ? '' : visibility.promoterOrgIds.length === 0 ? 'n' : 'p';
   const flags = [
+    filter.bound === undefined ? '' : 'b',
     promoters,
     visibility.highwayAuthorityOrgId === 'any' ? '' : 'h',
     filter.startDate ? 's' : '',
@@ -160,22 +239,24 @@ function shapeOf(filter: PollFilter): string {
     filter.excluded === undefined ? '' : 'x',
     filter.prefixes.length > 0 ? 'w' : '',
   ];
-  return `poll_${flags.join('')}_${Math.trunc(filter.limit)}`;
+  return `poll_${flags.join('')}`;
 }
 
 const pollStatements = new Map<string, string>();
 
 /**
- * The SQL text of a shape, compiled once. Parameters in order: the cursor, then those of the
- * filters present (the promoters and the workstream prefixes as one array each, so the text
- * does not vary with their number). The limit is part of the text (not a parameter) so that a
- * generic plan still knows it.
+ * The SQL text of a shape, compiled once. Parameters in order: the cursor, the bound, then those
+ * of the filters present (the promoters and the workstream prefixes as one array each, so the
+ * text does not vary with their number), and the limit last. The limit is a parameter, so that a
+ * connection prepares one statement per shape, not one per page size: the polling pool's planner
+ * walks the index in order whatever limit it assumes (see db/database.ts).
  */
 function pollText(name: string, filter: PollFilter): string {
   let text = pollStatements.get(name);
   if (text === undefined) {
     const { visibility } = filter;
     const conditions: SQL[] = [sql`a.update_id > ${sql.param(0)}::bigint`, sql`a.work_id is not null`];
+    if (filter.bound !== undefined) conditions.push(sql`a.update_id <= ${sql.param(0)}::bigint`);
     if (visibility.promoterOrgIds !== 'any') {
       conditions.push(
         visibility.promoterOrgIds.length === 0 ? sql`false` : sql`a.promoter_org_id = any(${sql.param([])}::int[])`,
@@ -191,21 +272,22 @@ function pollText(name: string, filter: PollFilter): string {
         from audit_events a
         where ${sql.join(conditions, sql` and `)}
         order by a.update_id
-        limit ${sql.raw(String(Math.trunc(filter.limit)))}`);
+        limit ${sql.param(0)}::int`);
     pollStatements.set(name, text);
   }
   return text;
 }
 
 /**
- * The feed's rows after the cursor, as `[update_id, poll_row]` arrays. One table,
- * read along `update_id` (or along the promoter's or authority's `(…, update_id)` index); the
- * SQL text depends only on which filters are present, so each shape is one named statement,
+ * The feed's rows after the cursor (and up to the bound), as `[update_id, poll_row]` arrays. One
+ * table, read along `update_id` (or along the promoter's or authority's `(…, update_id)` index);
+ * the SQL text depends only on which filters are present, so each shape is one named statement,
  * compiled once and prepared once per connection (see array-rows.ts).
  */
 function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
   const { visibility } = filter;
   const params: unknown[] = [filter.cursor];
+  if (filter.bound !== undefined) params.push(filter.bound);
   if (visibility.promoterOrgIds !== 'any' && visibility.promoterOrgIds.length > 0)
     params.push(visibility.promoterOrgIds);
   if (visibility.highwayAuthorityOrgId !== 'any') params.push(visibility.highwayAuthorityOrgId);
@@ -213,6 +295,7 @@ function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
   if (filter.endDate) params.push(filter.endDate.toISOString());
   if (filter.excluded !== undefined) params.push(filter.excluded);
   if (filter.prefixes.length > 0) params.push(filter.prefixes);
+  params.push(Math.trunc(filter.limit));
   const name = shapeOf(filter);
   return preparedRows(db, name, pollText(name, filter), params);
 }

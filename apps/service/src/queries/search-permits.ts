@@ -75,23 +75,28 @@ export async function searchPage(
     promoters: visibility.promoterOrgIds !== 'any',
     authority: visibility.highwayAuthorityOrgId !== 'any',
     references: references !== undefined,
-    limit: pageSize + 1,
   };
   const params = [
     request.next_cursor ?? 0,
     ...(visibility.promoterOrgIds === 'any' ? [] : [visibility.promoterOrgIds]),
     ...(visibility.highwayAuthorityOrgId === 'any' ? [] : [visibility.highwayAuthorityOrgId]),
     ...(references === undefined ? [] : [references]),
+    pageSize + 1,
   ];
-  return withQueryTimeout(db, options.statementTimeoutMs ?? defaultStatementTimeoutMs, async (tx) => {
-    const { name, text } = searchStatement(shape);
-    const page = (await preparedRows(tx, name, text, params)).slice(0, pageSize);
-    return {
-      rows: await storedSummaries(tx, page),
-      // Where the next page starts: the last permit returned, or the cursor sent when none was.
-      nextCursor: page.length > 0 ? Number(page[page.length - 1]![0]) : (request.next_cursor ?? 0),
-    };
-  });
+  return withQueryTimeout(
+    db,
+    options.statementTimeoutMs ?? defaultStatementTimeoutMs,
+    async (tx) => {
+      const { name, text } = searchStatement(shape);
+      const page = (await preparedRows(tx, name, text, params)).slice(0, pageSize);
+      return {
+        rows: await storedSummaries(tx, page),
+        // Where the next page starts: the last permit returned, or the cursor sent when none was.
+        nextCursor: page.length > 0 ? Number(page[page.length - 1]![0]) : (request.next_cursor ?? 0),
+      };
+    },
+    options.startedAt,
+  );
 }
 
 /** The permits' stored summaries; one not stored (yet, or since a change) is built from its columns. */
@@ -190,12 +195,11 @@ export async function writeMissingSummaries(db: Database, batch = 2000): Promise
   return ids.length;
 }
 
-/** Which filters a search has, and its limit: each shape is one SQL text, one named statement. */
+/** Which filters a search has: each shape is one SQL text, one named statement. */
 interface SearchShape {
   promoters: boolean;
   authority: boolean;
   references: boolean;
-  limit: number;
 }
 
 const statements = new Map<string, { name: string; text: string }>();
@@ -203,11 +207,11 @@ const statements = new Map<string, { name: string; text: string }>();
 /**
  * The statement of a shape, compiled once: the cursor, the promoters, the authority and the
  * references are parameters in that order (arrays as one parameter each, so a search of 1000
- * references is the same statement as one of 10, planned once per connection). The limit is in
- * the text, so a generic plan still knows it.
+ * references is the same statement as one of 10, planned once per connection), and the limit
+ * last (so that every page size is the same statement).
  */
 function searchStatement(shape: SearchShape): { name: string; text: string } {
-  const name = `search_${shape.promoters ? 'p' : ''}${shape.authority ? 'h' : ''}${shape.references ? 'r' : ''}_${shape.limit}`;
+  const name = `search_${shape.promoters ? 'p' : ''}${shape.authority ? 'h' : ''}${shape.references ? 'r' : ''}`;
   let statement = statements.get(name);
   if (statement === undefined) {
     const conditions: SQL[] = [
@@ -225,7 +229,7 @@ function searchStatement(shape: SearchShape): { name: string; text: string } {
               join ${works} on ${works.id} = ${permits.workId}
               where ${sql.join(conditions, sql` and `)}
               order by ${permits.id}
-              limit ${sql.raw(String(Math.trunc(shape.limit)))}) page
+              limit ${sql.param(0)}::int) page
         join ${permits} p on p.id = page.id
         order by p.id`;
     statement = { name, text: compiledText(query) };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { concurrencyLimit } from '../../src/http/concurrency-limit.js';
+import { concurrencyLimit, perKeyLimit } from '../../src/http/concurrency-limit.js';
 
 /** A call that runs until `finish()` is called, counting how many run together. */
 function gate(counter: { running: number; most: number }) {
@@ -53,7 +53,45 @@ describe('concurrencyLimit', () => {
     await expect(limit(() => Promise.resolve('room again'))).resolves.toBe('room again');
   });
 
+  test("a call still waiting at its deadline is not run, fails with the deadline's error, and leaves the queue", async () => {
+    const limit = concurrencyLimit(1);
+    const counter = { running: 0, most: 0 };
+    const holder = gate(counter);
+    const held = limit(holder.call);
+    let ran = false;
+    const expired = new Error('waited too long');
+    const late = limit(() => Promise.resolve(void (ran = true)), { at: Date.now(), expired: () => expired });
+    await expect(late).rejects.toBe(expired);
+    const next = limit(() => Promise.resolve('next'));
+    holder.finish();
+    await held;
+    await expect(next).resolves.toBe('next');
+    expect(ran).toBe(false);
+  });
+
   test.each([0, -1, 1.5])('a limit of %s is refused', (value) => {
     expect(() => concurrencyLimit(value)).toThrow(RangeError);
+  });
+});
+
+describe('perKeyLimit', () => {
+  test('each key holds at most the limit; past it a slot is refused at once', () => {
+    const slots = perKeyLimit(2);
+    const first = slots.take('a');
+    const second = slots.take('a');
+    expect(first).toBeTypeOf('function');
+    expect(second).toBeTypeOf('function');
+    expect(slots.take('a')).toBeUndefined();
+    expect(slots.take('b')).toBeTypeOf('function');
+  });
+
+  test('a slot given back can be taken again, and giving it back twice frees one slot only', () => {
+    const slots = perKeyLimit(1);
+    const release = slots.take(7)!;
+    release();
+    release();
+    expect(slots.held(7)).toBe(0);
+    expect(slots.take(7)).toBeTypeOf('function');
+    expect(slots.take(7)).toBeUndefined();
   });
 });

@@ -16,15 +16,21 @@ export interface paths {
     };
     /**
      * List updates to works
-     * @description Lists works that changed in a period or after a cursor, as update records in ascending `update_id` order. Each call times out after 30 seconds (`408`).
+     * @description Lists works that changed in a period or after a cursor, as update records in ascending `update_id` order. Each call times out after 30 seconds (`408`); its query is then cancelled.
      *
      *     **Following the feed.** When more results exist than the page holds, `next_update` is set: send it back as `update_id` to get the next page. `next_update` is the `update_id` of the last row returned, and `update_id` returns updates with ids *above* it, so following the cursor returns every update exactly once, none skipped and none repeated. When no further results exist, `next_update` is null; to keep polling, send the `update_id` of the last row received. Update ids are allocated when an update is committed, so an update never appears below a cursor that has already been served.
+     *
+     *     **Pages ended early.** One call reads at most 100,000 update ids past its cursor (`update_id`, or the start of the feed without one; the operator may set another bound). When the page has not filled within them and later updates exist, the page is answered as it is, with fewer rows than `page_size` or none, and `next_update` is the last update id read: send it back as `update_id` to continue, as for a full page. `next_update` set means "call again", not "the page was full". A rare `workstream_prefix`, an `exclude_events_from` that leaves out most updates, or a period far after the cursor may take several such calls, each of them short.
+     *
+     *     **A period outside the feed.** A period that ends (`end_date`) at or before the oldest update, or starts (`start_date`) after the newest, matches nothing and is answered at once with no rows: `next_update` is null, or, with `update_id`, as for any cursor that finds nothing (below).
      *
      *     **Stale cursor.** When `update_id` is given and no updates are returned: if that update is more than seven days old, `next_update` is the latest `update_id` that is at least one hour old (poll on from there); if it is less than seven days old, `next_update` is not returned.
      *
      *     **What the caller sees.** A Planner sees the works of its promoter; a HighwayAuthority user the works in its authority; a Contractor the works of the promoter it names with `swa_code` (required for Contractors). Only updates about works are listed; events about an organisation (contracts, subscriptions) are sent as notifications only.
      *
      *     **Filters** combine with AND: `start_date` (inclusive), `end_date` (exclusive), `exclude_events_from`, `swa_code`, `workstream_prefix`.
+     *
+     *     **Polls at once.** An organisation (all its users and API keys together) may have 2 polls running at once (the operator may set another number); one more is answered `429` with `Retry-After` (seconds) at once, without waiting. A poll at the caller's head answered without a query is not counted. Follow the cursor one call after the other rather than in parallel.
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
@@ -52,7 +58,9 @@ export interface paths {
      *
      *     `work_reference_numbers` holds at most 1000 unique, non-null values of at most 24 characters each. References that do not exist or that the caller may not see are left out (no error, so the answer never tells whether another organisation's reference exists). Omitting the list returns every permit visible to the caller: a Planner's promoter's permits, a HighwayAuthority's permits in its authority, and a Contractor's permits of every promoter it holds an active contract with.
      *
-     *     `page_size` is an integer from 100 to 500 (default 100). Pass `next_cursor` from the previous response to continue; following it returns each permit exactly once, in a stable order. A page with fewer permits than `page_size` is the last (its `next_cursor` sent back answers no permit); `next_cursor` is always a number and only moves forward, so sending it back never starts the search again (a `next_cursor` of `0` or null in a request starts from the beginning). Keyset pagination on the permit's internal id, ascending. The call is cancelled after 30 seconds (`408`).
+     *     `page_size` is an integer from 100 to 500 (default 100). Pass `next_cursor` from the previous response to continue; following it returns each permit exactly once, in a stable order. A page with fewer permits than `page_size` is the last (its `next_cursor` sent back answers no permit); `next_cursor` is always a number and only moves forward, so sending it back never starts the search again (a `next_cursor` of `0` or null in a request starts from the beginning). Keyset pagination on the permit's internal id, ascending. The call is cancelled after 30 seconds (`408`), its query with it.
+     *
+     *     An organisation (all its users and API keys together) may have one search running or waiting at once (the operator may set another number); one more is answered `429` with `Retry-After` (seconds) at once. Searches of all organisations then take turns on the service's search slots; the time spent waiting for one counts towards the 30 seconds, so a search still waiting after 30 seconds is answered `408` and never run.
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
@@ -565,7 +573,7 @@ export interface components {
       rows: components["schemas"]["WorkUpdateSummary"][];
       /**
        * Format: double
-       * @description Cursor for the next call: send it back as the `update_id` query parameter. It is the `update_id` of the last row of this page, so "updates with ids above it" starts exactly at the next result and nothing is skipped. Null when no further results exist. For a stale `update_id` (more than seven days old) with no results it is a replacement cursor: the latest `update_id` that is at least one hour old; for a recent `update_id` with no results it is absent.
+       * @description Cursor for the next call: send it back as the `update_id` query parameter. It is the `update_id` of the last row of this page, so "updates with ids above it" starts exactly at the next result and nothing is skipped; for a page that ended early because the call read its bound of update ids, the last update id read (the page then holds fewer rows than `page_size`, or none). Null when no further results exist. For a stale `update_id` (more than seven days old) with no results it is a replacement cursor: the latest `update_id` that is at least one hour old; for a recent `update_id` with no results it is absent.
        */
       next_update?: number | null;
     };
@@ -1139,7 +1147,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds. Retry with a narrower period or a smaller page. Also the answer when the client does not send its headers and body within 30 seconds (the connection is then closed). */
+    /** @description The request ran longer than its limit and was terminated: the database query is cancelled after 30 seconds, counted from when the service took the request up (a permit search's wait for a free search slot counts). Retry with a narrower period or a smaller page. Also the answer when the client does not send its headers and body within 30 seconds (the connection is then closed). */
     RequestTimeout: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1169,7 +1177,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Too many requests for this token. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
+    /** @description Too many requests: this token made more calls than the rate limit allows in its window, or the caller's organisation already has as many polls or permit searches running at once as it may. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
     TooManyRequests: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -1273,17 +1281,17 @@ export interface components {
   };
   parameters: {
     /**
-     * @description Start of the period (inclusive): only updates at or after this time. May be set to the time of the caller's last call, or to the event time of the last row of a previous result (that row is then returned again). Independent of `end_date`: either, both or neither may be given.
+     * @description Start of the period (inclusive): only updates at or after this time. May be set to the time of the caller's last call, or to the event time of the last row of a previous result (that row is then returned again). Independent of `end_date`: either, both or neither may be given. A `start_date` after the newest update is answered at once with no rows.
      * @example 2026-11-20T09:00:00Z
      */
     StartDate: string;
     /**
-     * @description End of the period (exclusive): only updates before this time. Must not be earlier than `start_date`.
+     * @description End of the period (exclusive): only updates before this time. Must not be earlier than `start_date`. An `end_date` at or before the oldest update is answered at once with no rows.
      * @example 2026-11-21T09:00:00Z
      */
     EndDate: string;
     /**
-     * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response. May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
+     * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response (the last row's `update_id`, or the last update id read by a page that ended early). May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
      * @example 1045873
      */
     UpdateId: number;
@@ -1386,17 +1394,17 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Start of the period (inclusive): only updates at or after this time. May be set to the time of the caller's last call, or to the event time of the last row of a previous result (that row is then returned again). Independent of `end_date`: either, both or neither may be given.
+         * @description Start of the period (inclusive): only updates at or after this time. May be set to the time of the caller's last call, or to the event time of the last row of a previous result (that row is then returned again). Independent of `end_date`: either, both or neither may be given. A `start_date` after the newest update is answered at once with no rows.
          * @example 2026-11-20T09:00:00Z
          */
         start_date?: components["parameters"]["StartDate"];
         /**
-         * @description End of the period (exclusive): only updates before this time. Must not be earlier than `start_date`.
+         * @description End of the period (exclusive): only updates before this time. Must not be earlier than `start_date`. An `end_date` at or before the oldest update is answered at once with no rows.
          * @example 2026-11-21T09:00:00Z
          */
         end_date?: components["parameters"]["EndDate"];
         /**
-         * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response. May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
+         * @description Cursor: only updates with ids above it are returned. Send the `next_update` of the previous response (the last row's `update_id`, or the last update id read by a page that ended early). May be used with or without `start_date` and `end_date`. A whole number from 0 to 9007199254740991 (2^53 - 1, the largest integer a double holds exactly).
          * @example 1045873
          */
         update_id?: components["parameters"]["UpdateId"];

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_poll_row_missing" ON "audit_events" USING btree ("id") WHERE "audit_events"."poll_row" is null and "audit_events"."work_id" is not null and "audit_events"."update_id" is not null;
