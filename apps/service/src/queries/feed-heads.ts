@@ -67,13 +67,16 @@ export class FeedHeads {
     let head = Number.POSITIVE_INFINITY;
     if (visibility.promoterOrgIds !== 'any') {
       const heads = visibility.promoterOrgIds.map((id) => this.byPromoter.get(id));
+      // An organisation with no event heard yet may have one committed a moment ago: ask the database.
+      if (heads.length === 0 || heads.some((event) => event === undefined)) return false;
       known.push(...heads);
-      head = Math.max(0, ...heads.map((event) => event?.updateId ?? 0));
+      head = Math.max(...heads.map((event) => event!.updateId));
     }
     if (visibility.highwayAuthorityOrgId !== 'any') {
       const event = this.byAuthority.get(visibility.highwayAuthorityOrgId);
+      if (event === undefined) return false;
       known.push(event);
-      head = Math.min(head, event?.updateId ?? 0);
+      head = Math.min(head, event.updateId);
     }
     if (head === Number.POSITIVE_INFINITY) head = this.latest?.updateId ?? 0;
     if (cursor < head) return false;
