@@ -3,9 +3,12 @@
  * few slots, a working receiver and a tarpit (accepts, never answers) on loopback. One tenant's
  * stalled endpoint or subscribe churn takes a bounded share of the worker; the others'
  * notifications are delivered beside it. A replaced subscription's attempt is aborted at once.
+ * An endpoint that keeps failing is marked failing, and disabled after the set period.
  */
 import type { SubscriptionCreateResponse } from '@street-events/types';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, expect, it, vi } from 'vitest';
+import { auditEvents, subscriptions } from '../../src/db/schema.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { topicArnOf } from '../../src/deliveries/messages.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -123,5 +126,52 @@ describeEachDatabase('fair delivery', (database) => {
     });
     expect(response.status).toBe(204);
     await vi.waitFor(() => expect(tarpit.closed).toBe(1), { timeout: 10_000, interval: 25 });
+  });
+
+  const failingSince = async (reference: string) =>
+    (
+      await database.db
+        .select({ at: subscriptions.failingSince })
+        .from(subscriptions)
+        .where(eq(subscriptions.reference, reference))
+    )[0]?.at;
+
+  it('an endpoint that fails is marked failing, and healthy again at its next delivery', async () => {
+    const flaky = await tenant();
+    const reference = await subscribeConfirmed(flaky.token, receiver.url);
+    let answered = 0;
+    receiver.answer = () => (++answered === 1 ? { status: 500 } : { status: 200, delayMs: 1_000 });
+    worker = await startTestWorker(database);
+    await vi.waitFor(async () => expect(await failingSince(reference)).toBeInstanceOf(Date), {
+      timeout: 10_000,
+      interval: 25,
+    });
+    await vi.waitFor(async () => expect(await failingSince(reference)).toBeNull(), { timeout: 10_000, interval: 25 });
+    receiver.answer = { status: 200 };
+  });
+
+  it('a subscription whose endpoint has failed for the set period is disabled, and its organisation reads it in its feed', async () => {
+    const gone = await tenant();
+    const reference = await subscribeConfirmed(gone.token, tarpit.url('gone'));
+    await tarpit.close();
+    const hour = 60 * 60_000;
+    worker = await startTestWorker(database, { disableAfterMs: hour });
+    await work(database.db, gone.owner, gone.authority);
+    await vi.waitFor(async () => expect(await failingSince(reference)).toBeInstanceOf(Date), {
+      timeout: 10_000,
+      interval: 25,
+    });
+    worker.advance(hour + 60_000);
+    await vi.waitFor(async () => expect(await failingSince(reference)).toBeUndefined(), {
+      timeout: 10_000,
+      interval: 25,
+    });
+    const recorded = await database.db
+      .select({ promoter: auditEvents.promoterOrgId })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.eventType, 'event_subscription_removed'), eq(auditEvents.objectReferenceNumber, reference)),
+      );
+    expect(recorded).toEqual([{ promoter: gone.owner.id }]);
   });
 });
