@@ -2,7 +2,7 @@
 -- (src/deliveries/failing.ts). Claims take the first due deliveries of each subscription
 -- (src/deliveries/claim.ts), found by subscription and due time.
 ALTER TABLE "subscriptions" ADD COLUMN "failing_since" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "deliveries_subscription_due" ON "deliveries" USING btree ("subscription_id","next_attempt_at") WHERE "deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "deliveries_subscription_due" ON "deliveries" USING btree ("subscription_id","next_attempt_at","id") WHERE "deliveries"."status" = 'pending';--> statement-breakpoint
 -- A subscription removed (by any path: unsubscribe, replacement, expiry, 410, disabling, a
 -- contract's end) or pointed at another endpoint is announced on street_events_subscriptions
 -- with its id, when the transaction commits: workers abort its attempts in flight.

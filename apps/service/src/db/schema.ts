@@ -462,7 +462,7 @@ export const deliveries = pgTable(
       .on(t.subscriptionId, t.createdAt)
       .where(sql`${t.status} = 'dead'`),
     index('deliveries_subscription_due')
-      .on(t.subscriptionId, t.nextAttemptAt)
+      .on(t.subscriptionId, t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -92,22 +92,26 @@ function dueIds(limit: number, now: Date, caps: ClaimCaps, busy: Busy): SQL {
     ), busy_origin as (
       select key as origin, count from jsonb_to_recordset(${countsJson(busy.origins)}::jsonb) as b(key text, count integer)
     ), candidate as (
-      select q.id, q.next_attempt_at, ${originOf(sql.raw('s.api_endpoint'))} as origin
+      -- A constant limit, so that each subscription's rows come from its own index in order.
+      select q.id, q.next_attempt_at, ${originOf(sql.raw('s.api_endpoint'))} as origin,
+             row_number() over (partition by s.id order by q.next_attempt_at, q.id) + coalesce(bs.count, 0) as taken,
+             case when s.failing_since is null then ${caps.perSubscription}::int else 1 end as cap
       from subscriptions s
       left join busy_subscription bs on bs.id = s.id
       cross join lateral (
         select q.id, q.next_attempt_at from deliveries q
         where q.subscription_id = s.id and q.status = 'pending' and q.next_attempt_at <= ${now}
-        order by q.next_attempt_at, q.id
-        limit greatest(0, (case when s.failing_since is null then ${caps.perSubscription}::int else 1 end) - coalesce(bs.count, 0))
+        order by q.subscription_id, q.next_attempt_at, q.id
+        limit ${caps.perSubscription}::int
       ) q
     ), ranked as (
       select c.id, row_number() over (partition by c.origin order by c.next_attempt_at, c.id) + coalesce(bo.count, 0) as rank
       from candidate c left join busy_origin bo on bo.origin = c.origin
+      where c.taken <= c.cap
     )
-    select d.id from deliveries d
-    where d.id in (select id from ranked where rank <= ${caps.perOrigin}::int)
-      and d.status = 'pending' and d.next_attempt_at <= ${now}
+    select d.id from (select id from ranked where rank <= ${caps.perOrigin}::int) r
+    join deliveries d on d.id = r.id
+    where d.status = 'pending' and d.next_attempt_at <= ${now}
     order by d.next_attempt_at, d.id
     limit ${limit}
     for update of d skip locked`;

@@ -139,13 +139,15 @@ describeEachDatabase('fair delivery', (database) => {
   it('an endpoint that fails is marked failing, and healthy again at its next delivery', async () => {
     const flaky = await tenant();
     const reference = await subscribeConfirmed(flaky.token, receiver.url);
-    let answered = 0;
-    receiver.answer = () => (++answered === 1 ? { status: 500 } : { status: 200, delayMs: 1_000 });
+    let healthy = false;
+    receiver.answer = () => ({ status: healthy ? 200 : 500 });
     worker = await startTestWorker(database);
     await vi.waitFor(async () => expect(await failingSince(reference)).toBeInstanceOf(Date), {
       timeout: 10_000,
       interval: 25,
     });
+    healthy = true;
+    await work(database.db, flaky.owner, flaky.authority);
     await vi.waitFor(async () => expect(await failingSince(reference)).toBeNull(), { timeout: 10_000, interval: 25 });
     receiver.answer = { status: 200 };
   });
