@@ -435,7 +435,7 @@ export const subscriptionUpkeep = (db: Database): SubscriptionUpkeep => ({
   disableFailing: (failingSince, now) => disableFailing(db, failingSince, now),
 });
 
-/** A subscription as the operator sees it: whose it is, where it points and whether it is confirmed. */
+/** A subscription as the operator sees it: whose it is, where it points, whether it is confirmed, and whether its endpoint is failing. */
 export interface SubscriptionOverview {
   reference: string;
   organisation: { name: string; kind: OrganisationKind; swaCode: string | null };
@@ -444,6 +444,8 @@ export interface SubscriptionOverview {
   description: string;
   createdAt: Date;
   confirmedAt: Date | null;
+  /** Since when its endpoint has failed every attempt; null while healthy. */
+  failingSince: Date | null;
 }
 
 const overviewColumns = {
@@ -454,6 +456,7 @@ const overviewColumns = {
   description: subscriptions.description,
   createdAt: subscriptions.createdAt,
   confirmedAt: subscriptions.confirmedAt,
+  failingSince: subscriptions.failingSince,
 };
 
 /** Every subscription, or the one of an organisation (named by swa_code or name), by organisation name. */
