@@ -7,7 +7,7 @@ import { endpointPolicyOf } from '../src/notifications/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 
 describe('configuration', () => {
-  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts (5 s to connect, 10 s to the response), 8 in flight per subscription and 16 per origin, disabling after 5 days of failure, a worker in the service, a log of 7 days and dead letters of 30', () => {
+  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts (5 s to connect, 10 s to the response), 8 in flight per subscription and 32 per origin, disabling after 5 days of failure, a worker in the service, a log of 7 days and dead letters of 30', () => {
     expect(configFromEnv({}).notifications).toEqual({
       publicBaseUrl: undefined,
       allowList: [],
@@ -16,7 +16,7 @@ describe('configuration', () => {
       connectTimeoutMs: 5_000,
       responseTimeoutMs: 10_000,
       subscriptionConcurrency: 8,
-      originConcurrency: 16,
+      originConcurrency: 32,
       disableAfterMs: 5 * 86_400_000,
       deadLetterRetentionMs: 30 * 86_400_000,
       signatureVersion: '1',

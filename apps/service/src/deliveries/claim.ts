@@ -68,8 +68,8 @@ export interface Busy {
   origins: ReadonlyMap<string, number>;
 }
 
-/** The caps unless told otherwise: 8 attempts in flight per subscription, 16 per endpoint origin. */
-export const defaultCaps: ClaimCaps = { perSubscription: 8, perOrigin: 16 };
+/** The caps unless told otherwise: 8 attempts in flight per subscription, 32 per endpoint origin. */
+export const defaultCaps: ClaimCaps = { perSubscription: 8, perOrigin: 32 };
 
 export const noneBusy: Busy = { subscriptions: new Map(), origins: new Map() };
 

@@ -119,7 +119,7 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Attempts in flight at once to one subscription (one while its endpoint fails); 8 by default. */
   subscriptionConcurrency?: number;
-  /** Attempts in flight at once to one endpoint origin (scheme, host and port); 16 by default. */
+  /** Attempts in flight at once to one endpoint origin (scheme, host and port); 32 by default (half the default worker). */
   originConcurrency?: number;
   /** How long an endpoint may fail before its subscription is disabled (removed); 5 days by default. */
   disableAfterMs?: number;
