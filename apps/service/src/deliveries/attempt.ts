@@ -230,13 +230,10 @@ export class KeepAliveAgents {
   private readonly http: http.Agent;
   private readonly https: https.Agent;
 
-  constructor(settings: { maxSocketsPerHost: number; maxSockets: number }) {
-    const options = {
-      keepAlive: true,
-      maxSockets: settings.maxSocketsPerHost,
-      maxTotalSockets: settings.maxSockets,
-      timeout: idleConnectionMs,
-    };
+  constructor(settings: { maxSocketsPerHost: number }) {
+    // No total cap: the worker bounds the attempts in flight, and a total cap would make a
+    // request to one host wait while idle connections to another use up the total.
+    const options = { keepAlive: true, maxSockets: settings.maxSocketsPerHost, timeout: idleConnectionMs };
     this.http = new http.Agent(options);
     this.https = new https.Agent(options);
   }

@@ -214,7 +214,6 @@ class Worker implements DeliveryWorker {
     private readonly signing: SigningMaterial,
   ) {
     this.agents = new KeepAliveAgents({
-      maxSockets: settings.concurrency,
       maxSocketsPerHost: settings.originConcurrency,
     });
     this.delivered = new TickBatch((claims) =>

@@ -172,7 +172,7 @@ describe('failures to answer', () => {
     });
 
     it('a shared agent opens at most its per-host connections; further attempts wait for one', async () => {
-      const agents = new KeepAliveAgents({ maxSockets: 64, maxSocketsPerHost: 2 });
+      const agents = new KeepAliveAgents({ maxSocketsPerHost: 2 });
       const controller = new AbortController();
       const options = { ...limits, agent: agents.for(tarpit.url()), signal: controller.signal };
       const outcomes = Promise.all([1, 2, 3, 4].map(() => attempt(tarpit.url(), options)));
@@ -277,7 +277,7 @@ describe('refused addresses', () => {
 describe('keep-alive agents', () => {
   it('keep nothing for a host once its connections have closed, however many hosts were reached', async () => {
     const receivers = await Promise.all([1, 2, 3, 4, 5].map(() => startReceiver()));
-    const agents = new KeepAliveAgents({ maxSockets: 64, maxSocketsPerHost: 4 });
+    const agents = new KeepAliveAgents({ maxSocketsPerHost: 4 });
     for (const { url } of receivers) {
       expect(await attempt(url, { agent: agents.for(url) })).toMatchObject({ outcome: 'delivered' });
     }
