@@ -98,6 +98,9 @@ export function subscriptionsView(
           `${subscription.organisation.name}: ${subscription.status}`,
         ),
         h('div', { class: 'muted' }, h('code', {}, subscription.api_endpoint)),
+        subscription.failing_since
+          ? h('div', { class: 'status-failed' }, `endpoint failing since ${subscription.failing_since}`)
+          : null,
       ),
     ),
   );

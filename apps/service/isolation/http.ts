@@ -117,6 +117,20 @@ export async function atRate<T>(perSecond: number, seconds: number, act: (index:
 }
 
 /**
+ * Calls `act` one call after the other, at most `perSecond` times a second, for `seconds` (a
+ * closed loop, as one poller follows its cursor); resolves with every result.
+ */
+export async function paced<T>(perSecond: number, seconds: number, act: (index: number) => Promise<T>): Promise<T[]> {
+  const started = performance.now();
+  const results: T[] = [];
+  for (let index = 0; performance.now() - started < seconds * 1000; index += 1) {
+    results.push(await act(index));
+    await pause(started + ((index + 1) * 1000) / perSecond - performance.now());
+  }
+  return results;
+}
+
+/**
  * Keeps `concurrency` loops calling `act` until `stop()` is called, `maxSeconds` pass or
  * `maxCalls` calls were made; resolves with their results once every loop has ended.
  */

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loginBasePath } from '../src/http/routes/login.js';
-import { atRate, percentile, send, whileRunning, type Answer } from './http.js';
+import { paced, percentile, send, whileRunning, type Answer } from './http.js';
 import type { Tenants } from './tenants.js';
 
 const statusesOf = (answers: Answer[]) =>
@@ -26,13 +26,13 @@ export interface PollFigures {
   p99Ms: number;
 }
 
-/** The quiet tenant's polls at `perSecond` for `seconds`. */
+/** The quiet tenant's polls, one after the other as a poller makes them, at most `perSecond` for `seconds`. */
 export async function quietPolls(
   baseUrl: string,
   tenants: Tenants,
   load: { perSecond: number; seconds: number },
 ): Promise<PollFigures> {
-  const answers = await atRate(load.perSecond, load.seconds, () =>
+  const answers = await paced(load.perSecond, load.seconds, () =>
     send(`${baseUrl}/works/updates?update_id=1`, { headers: { token: tenants.quiet.token }, from: tenants.quiet.from }),
   );
   const times = answers.map((answer) => answer.ms);

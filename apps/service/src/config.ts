@@ -10,7 +10,9 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import { defaultLoginLimits, defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
 import { defaultPgliteDataDir, type DatabaseConfig } from './db/database.js';
-import { defaultAttemptTimeoutMs } from './deliveries/attempt.js';
+import { defaultAttemptTimeoutMs, defaultConnectTimeoutMs, defaultResponseTimeoutMs } from './deliveries/attempt.js';
+import { defaultCaps } from './deliveries/claim.js';
+import { defaultDeadLetterRetentionMs, defaultDisableAfterMs } from './deliveries/failing.js';
 import { createEndpointPolicy } from './deliveries/endpoint-policy.js';
 import { signatureVersions, type SignatureVersion } from './deliveries/pubsub-signature.js';
 import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/retry-schedule.js';
@@ -22,6 +24,7 @@ import { defaultPollScanUpdates } from './queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
 
 const onOff = { type: 'string', enum: ['on', 'off'] } as const;
+const day = 24 * 60 * 60 * 1000;
 const wholeNumber = (minimum: number, fallback?: number) =>
   ({ type: 'integer', minimum, ...(fallback === undefined ? {} : { default: fallback }) }) as const;
 const commaList = { type: 'string', pattern: '^[^,\\s]+(\\s*,\\s*[^,\\s]+)*$' } as const;
@@ -211,7 +214,37 @@ export const environmentSchema = {
     },
     WEBHOOK_TIMEOUT_MS: {
       ...wholeNumber(1, defaultAttemptTimeoutMs),
-      description: 'Limit of one delivery attempt.',
+      description: 'Limit of one delivery attempt, from its start to the end of the response.',
+    },
+    WEBHOOK_CONNECT_TIMEOUT_MS: {
+      ...wholeNumber(1, defaultConnectTimeoutMs),
+      description:
+        'Limit for connecting to a webhook endpoint (TCP, and TLS for `https`), within `WEBHOOK_TIMEOUT_MS`; past it the attempt fails ("no connection within …") and is retried.',
+    },
+    WEBHOOK_RESPONSE_TIMEOUT_MS: {
+      ...wholeNumber(1, defaultResponseTimeoutMs),
+      description:
+        'Limit from the start of a delivery attempt to the response\'s status and headers, within `WEBHOOK_TIMEOUT_MS`; past it the attempt fails ("no response within …") and is retried.',
+    },
+    WEBHOOK_SUBSCRIPTION_CONCURRENCY: {
+      ...wholeNumber(1, defaultCaps.perSubscription),
+      description:
+        "Delivery attempts one worker has in flight at once to one subscription (one while the subscription's endpoint is failing); the other subscriptions' deliveries are claimed beside it.",
+    },
+    WEBHOOK_ORIGIN_CONCURRENCY: {
+      ...wholeNumber(1, defaultCaps.perOrigin),
+      description:
+        'Delivery attempts one worker has in flight at once to one endpoint origin (scheme, host and port), whichever subscriptions they are for; also the connections kept to it.',
+    },
+    WEBHOOK_DISABLE_AFTER_DAYS: {
+      ...wholeNumber(1, defaultDisableAfterMs / day),
+      description:
+        "Days a subscription's endpoint may fail every attempt before the subscription is disabled: removed with its pending deliveries, `event_subscription_removed` recorded in its organisation's feed.",
+    },
+    DEAD_LETTER_DAYS: {
+      ...wholeNumber(1, defaultDeadLetterRetentionMs / day),
+      description:
+        "Days dead letters are kept (counted from their message's creation) for the operator to replay; workers prune older ones.",
     },
     DELIVERY_WORKER: {
       ...onOff,
@@ -293,6 +326,12 @@ interface Environment {
   WEBHOOK_ALLOW?: string;
   WEBHOOK_RETRY_SCHEDULE: string;
   WEBHOOK_TIMEOUT_MS: number;
+  WEBHOOK_CONNECT_TIMEOUT_MS: number;
+  WEBHOOK_RESPONSE_TIMEOUT_MS: number;
+  WEBHOOK_SUBSCRIPTION_CONCURRENCY: number;
+  WEBHOOK_ORIGIN_CONCURRENCY: number;
+  WEBHOOK_DISABLE_AFTER_DAYS: number;
+  DEAD_LETTER_DAYS: number;
   DELIVERY_WORKER: 'on' | 'off';
   WORKER_CONCURRENCY: number;
   WORKER_POLL_MS: number;
@@ -450,6 +489,12 @@ function notificationsOf(values: Environment): NotificationConfig {
     allowList,
     retrySchedule: parseSchedule(values.WEBHOOK_RETRY_SCHEDULE),
     attemptTimeoutMs: values.WEBHOOK_TIMEOUT_MS,
+    connectTimeoutMs: values.WEBHOOK_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: values.WEBHOOK_RESPONSE_TIMEOUT_MS,
+    subscriptionConcurrency: values.WEBHOOK_SUBSCRIPTION_CONCURRENCY,
+    originConcurrency: values.WEBHOOK_ORIGIN_CONCURRENCY,
+    disableAfterMs: values.WEBHOOK_DISABLE_AFTER_DAYS * day,
+    deadLetterRetentionMs: values.DEAD_LETTER_DAYS * day,
     worker: values.DELIVERY_WORKER !== 'off',
     concurrency: values.WORKER_CONCURRENCY,
     pollIntervalMs: values.WORKER_POLL_MS,

@@ -148,6 +148,7 @@ const deliveryWorker: FastifyPluginCallback<{
     listen: options.db.listen,
     log: app.log,
     onOutcome: (outcome) => options.metrics.deliveryAttempts.inc({ outcome }),
+    onDisabled: (count) => options.metrics.subscriptionsDisabled.inc(count),
   }).then((worker) => {
     options.started(worker);
     app.addHook('onClose', () => worker.stop());

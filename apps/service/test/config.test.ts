@@ -8,12 +8,18 @@ import { endpointPolicyOf } from '../src/notifications/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 
 describe('configuration', () => {
-  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts, a worker in the service and a log of 7 days', () => {
+  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts (5 s to connect, 10 s to the response), 8 in flight per subscription and 32 per origin, disabling after 5 days of failure, a worker in the service, a log of 7 days and dead letters of 30', () => {
     expect(configFromEnv({}).notifications).toEqual({
       publicBaseUrl: undefined,
       allowList: [],
       retrySchedule: standardSchedule,
       attemptTimeoutMs: 15_000,
+      connectTimeoutMs: 5_000,
+      responseTimeoutMs: 10_000,
+      subscriptionConcurrency: 8,
+      originConcurrency: 32,
+      disableAfterMs: 5 * 86_400_000,
+      deadLetterRetentionMs: 30 * 86_400_000,
       signatureVersion: '1',
       worker: true,
       concurrency: 64,
@@ -29,6 +35,12 @@ describe('configuration', () => {
         WEBHOOK_ALLOW: '10.20.0.0/16, hooks.internal',
         WEBHOOK_RETRY_SCHEDULE: '0,1s,1m',
         WEBHOOK_TIMEOUT_MS: '5000',
+        WEBHOOK_CONNECT_TIMEOUT_MS: '1000',
+        WEBHOOK_RESPONSE_TIMEOUT_MS: '3000',
+        WEBHOOK_SUBSCRIPTION_CONCURRENCY: '2',
+        WEBHOOK_ORIGIN_CONCURRENCY: '4',
+        WEBHOOK_DISABLE_AFTER_DAYS: '3',
+        DEAD_LETTER_DAYS: '10',
         PUBSUB_SIGNATURE_VERSION: '2',
         DELIVERY_WORKER: 'off',
         WORKER_CONCURRENCY: '8',
@@ -40,6 +52,12 @@ describe('configuration', () => {
       allowList: ['10.20.0.0/16', 'hooks.internal'],
       retrySchedule: [0, 1000, 60_000],
       attemptTimeoutMs: 5000,
+      connectTimeoutMs: 1000,
+      responseTimeoutMs: 3000,
+      subscriptionConcurrency: 2,
+      originConcurrency: 4,
+      disableAfterMs: 3 * 86_400_000,
+      deadLetterRetentionMs: 10 * 86_400_000,
       signatureVersion: '2',
       worker: false,
       concurrency: 8,

@@ -396,6 +396,12 @@ export const subscriptions = pgTable(
     publicBaseUrl: varchar('public_base_url', { length: 2048 }).notNull(),
     createdAt: moment('created_at').notNull(),
     confirmedAt: moment('confirmed_at'),
+    /**
+     * Set by the first failed attempt after a success (or since the start), cleared by the next
+     * success: while set, the endpoint is failing and gets one attempt at a time; a subscription
+     * failing for `WEBHOOK_DISABLE_AFTER` is removed (src/deliveries/failing.ts).
+     */
+    failingSince: moment('failing_since'),
   },
   (t) => [
     check('subscriptions_reference_format', sql`${t.reference} ~ '^SUB-[0-9A-Z]{26}$'`),
@@ -460,6 +466,9 @@ export const deliveries = pgTable(
     index('deliveries_dead')
       .on(t.subscriptionId, t.createdAt)
       .where(sql`${t.status} = 'dead'`),
+    index('deliveries_subscription_due')
+      .on(t.subscriptionId, t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -1,11 +1,13 @@
 /**
  * One delivery attempt: a POST of the message to the endpoint, connected only to addresses the
- * endpoint policy allows, within a time limit that covers resolution, connection and the
- * response's status and headers. Redirects are never followed. At most a few kilobytes of the
- * response body are read, then dropped; the first KiB is kept for the message log. The outcome
- * tells the caller what to do next: `delivered` (2xx), `gone` (410: remove the subscription) or
- * `retry` (anything else, with the receiver's `Retry-After` when it sent one), and what was
- * observed: the latency until the response's head, and the excerpt of its body.
+ * endpoint policy allows, within time limits: one for connecting (TCP and TLS), one until the
+ * response's status and headers, and one for the whole attempt. An attempt is also ended at once
+ * by its abort signal (its subscription was removed or repointed). Redirects are never followed.
+ * At most a few kilobytes of the response body are read, then dropped; the first KiB is kept for
+ * the message log. The outcome tells the caller what to do next: `delivered` (2xx), `gone` (410:
+ * remove the subscription) or `retry` (anything else, with the receiver's `Retry-After` when it
+ * sent one), and what was observed: the latency until the response's head, and the excerpt of
+ * its body.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -15,6 +17,13 @@ import { guardedLookup, RefusedAddressError, type Resolver } from './guarded-loo
 import type { DeliveryRequest } from './messages.js';
 
 export const defaultAttemptTimeoutMs = 15_000;
+/** Default limit for connecting (TCP, then TLS for https). */
+export const defaultConnectTimeoutMs = 5_000;
+/** Default limit until the response's status and headers. */
+export const defaultResponseTimeoutMs = 10_000;
+
+/** How long a kept-alive connection may stay idle before it is closed. */
+const idleConnectionMs = 4_000;
 
 /** How much of a response body is read before the connection is dropped. */
 const maxDrainedBytes = 4096;
@@ -38,7 +47,14 @@ export type AttemptOutcome = Decision & AttemptObservation;
 export interface AttemptOptions {
   policy: EndpointPolicy;
   resolve?: Resolver;
+  /** Limit of the whole attempt. */
   timeoutMs?: number;
+  /** Limit for connecting; at most `timeoutMs`. */
+  connectTimeoutMs?: number;
+  /** Limit until the response's head; at most `timeoutMs`. */
+  responseTimeoutMs?: number;
+  /** Ends the attempt at once, as a failure whose reason is the signal's. */
+  signal?: AbortSignal;
   /** For `Retry-After` given as an HTTP date. */
   clock?: Clock;
   /**
@@ -101,13 +117,63 @@ function readExcerpt(response: http.IncomingMessage, done: (excerpt: string) => 
   return () => excerptOf(chunks);
 }
 
+interface Limits {
+  connectMs: number;
+  responseMs: number;
+  totalMs: number;
+}
+
+function limitsOf(options: AttemptOptions): Limits {
+  const totalMs = options.timeoutMs ?? defaultAttemptTimeoutMs;
+  return {
+    totalMs,
+    connectMs: Math.min(options.connectTimeoutMs ?? defaultConnectTimeoutMs, totalMs),
+    responseMs: Math.min(options.responseTimeoutMs ?? defaultResponseTimeoutMs, totalMs),
+  };
+}
+
+/**
+ * Ends `outgoing` when a limit passes or `signal` aborts, remembering why first. Returns why it
+ * was ended (undefined if it was not), the function to call once the response's head has come,
+ * and the one that clears every timer.
+ */
+function guard(outgoing: http.ClientRequest, limits: Limits, tls: boolean, signal: AbortSignal | undefined) {
+  let why: string | undefined;
+  const end = (reason: string) => {
+    why ??= reason;
+    outgoing.destroy();
+  };
+  const onAbort = () => end(`aborted: ${String(signal?.reason ?? 'the attempt was cancelled')}`);
+  const response = setTimeout(() => end(`no response within ${limits.responseMs} ms`), limits.responseMs);
+  const total = setTimeout(() => end(`no complete response within ${limits.totalMs} ms`), limits.totalMs);
+  let connect: NodeJS.Timeout | undefined;
+  outgoing.on('socket', (socket) => {
+    if (!socket.connecting) return;
+    connect = setTimeout(() => end(`no connection within ${limits.connectMs} ms`), limits.connectMs);
+    socket.once(tls ? 'secureConnect' : 'connect', () => clearTimeout(connect));
+  });
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    why: () => why,
+    answered: () => {
+      clearTimeout(connect);
+      clearTimeout(response);
+    },
+    clear: () => {
+      [connect, response, total].forEach(clearTimeout);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 /** Delivers `request` to `endpoint` once. Never rejects: every failure is an outcome. */
 export function attemptDelivery(
   endpoint: string,
   request: DeliveryRequest,
   options: AttemptOptions,
 ): Promise<AttemptOutcome> {
-  const { policy, resolve, timeoutMs = defaultAttemptTimeoutMs, clock = systemClock, agent = false } = options;
+  const { policy, resolve, clock = systemClock, agent = false, signal } = options;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   // Checked again at every attempt: the allow-list may have changed, and Node connects to an
@@ -122,63 +188,76 @@ export function attemptDelivery(
     const settle = (decision: Decision, latencyMs: number, responseExcerpt: string | null) => {
       if (settled) return;
       settled = true;
+      limits.clear();
       resolveOutcome({ ...decision, latencyMs, responseExcerpt });
     };
-    let timedOut = false;
     /** Once the response's head has come, settles with it whatever happens to the body. */
     let answered: (() => void) | undefined;
-    const transport = url.protocol === 'https:' ? https : http;
-    const outgoing = transport.request(url, {
+    const tls = url.protocol === 'https:';
+    const outgoing = (tls ? https : http).request(url, {
       method: 'POST',
       headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
       lookup: guardedLookup(policy, resolve),
       agent,
     });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      outgoing.destroy();
-    }, timeoutMs);
+    const limits = guard(outgoing, limitsOf(options), tls, signal);
     outgoing.on('response', (response) => {
+      limits.answered();
       const latencyMs = elapsed();
       const decision = outcomeOfResponse(response.statusCode ?? 0, response.headers, clock());
       const readSoFar = readExcerpt(response, (excerpt) => settle(decision, latencyMs, excerpt));
       answered = () => settle(decision, latencyMs, readSoFar());
-      response.on('close', () => clearTimeout(timer));
+      response.on('close', () => limits.clear());
     });
     outgoing.on('error', (error) => {
-      clearTimeout(timer);
       if (answered) return answered();
-      settle(timedOut ? retry(`no response within ${timeoutMs} ms`) : outcomeOfError(error), elapsed(), null);
+      const why = limits.why();
+      settle(why === undefined ? outcomeOfError(error) : retry(why), elapsed(), null);
     });
     outgoing.end(request.body);
   });
 }
 
 /**
- * Keep-alive agents for the attempts of one worker, one per endpoint origin, so that attempts to
- * one receiver reuse connections; a new connection still resolves through the guarded lookup of
- * its attempt.
+ * The keep-alive agents of one worker: one for http and one for https, shared by every endpoint.
+ * An agent keeps its connections by host and port, at most `maxSocketsPerHost` to each (beyond
+ * which requests wait for one), and closes a connection idle for a few seconds; a host with no
+ * connection left leaves the agent's tables, so what is kept is bounded by the connections
+ * open, whatever the number of endpoints ever reached. A new connection still resolves through
+ * the guarded lookup of its attempt.
  */
 export class KeepAliveAgents {
-  private readonly agents = new Map<string, http.Agent>();
+  private readonly http: http.Agent;
+  private readonly https: https.Agent;
 
-  constructor(private readonly settings: { maxSockets: number; timeoutMs: number }) {}
+  constructor(settings: { maxSocketsPerHost: number }) {
+    // No total cap: the worker bounds the attempts in flight, and a total cap would make a
+    // request to one host wait while idle connections to another use up the total.
+    const options = { keepAlive: true, maxSockets: settings.maxSocketsPerHost, timeout: idleConnectionMs };
+    this.http = new http.Agent(options);
+    this.https = new https.Agent(options);
+  }
 
-  /** The agent of the endpoint's origin; none for an endpoint that is not a URL (the attempt refuses it). */
+  /** The agent of the endpoint's scheme; none for an endpoint that is not a URL (the attempt refuses it). */
   for(endpoint: string): http.Agent | undefined {
     if (!URL.canParse(endpoint)) return undefined;
-    const { origin, protocol } = new URL(endpoint);
-    let agent = this.agents.get(origin);
-    if (!agent) {
-      const options = { keepAlive: true, maxSockets: this.settings.maxSockets, timeout: this.settings.timeoutMs };
-      agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-      this.agents.set(origin, agent);
+    return new URL(endpoint).protocol === 'https:' ? this.https : this.http;
+  }
+
+  /** How many hosts the agents keep connections (busy or idle) or waiting requests for. */
+  hosts(): number {
+    const names = new Set<string>();
+    for (const agent of [this.http, this.https]) {
+      for (const table of [agent.sockets, agent.freeSockets, agent.requests]) {
+        for (const name of Object.keys(table)) names.add(name);
+      }
     }
-    return agent;
+    return names.size;
   }
 
   /** Closes every connection. */
   destroy(): void {
-    for (const agent of this.agents.values()) agent.destroy();
+    this.http.destroy();
+    this.https.destroy();
   }
 }

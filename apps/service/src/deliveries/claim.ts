@@ -5,8 +5,14 @@
  * share the outbox this way without taking the same row. A claim whose lease has passed (its
  * worker crashed) is due again, so nothing is lost; a receiver may then get a message twice, with
  * the same `webhook-id`.
+ *
+ * Claims are fair: each subscription gets at most its room (its cap less the attempts this worker
+ * has in flight for it; one at a time while its endpoint is failing) and each endpoint origin at
+ * most its own, oldest due first. A tenant with a large backlog or a slow endpoint thus takes a
+ * bounded share of the worker's slots, and the others' deliveries are claimed beside it. Within
+ * a subscription the order is unchanged: only the head of each queue is ever due (outbox.ts).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
 import type { AuditEventType, AuditObjectType } from '../enums.js';
 import { utcText } from '../db/array-rows.js';
@@ -24,6 +30,10 @@ export interface ClaimedDelivery {
   subscription_reference: string;
   public_base_url: string;
   api_endpoint: string;
+  /** The endpoint's scheme and authority, lower case: the key of the per-origin cap. */
+  endpoint_origin: string;
+  /** Whether the subscription's endpoint is failing (failing.ts). */
+  failing: boolean;
   message_id: string;
   kind: 'confirmation' | 'notification';
   /** The queue it is in (see outbox.ts). */
@@ -46,27 +56,91 @@ export interface ClaimedDelivery {
   internal_user_name: string | null;
 }
 
+/** How many attempts may be in flight at once: per subscription (1 while failing) and per endpoint origin. */
+export interface ClaimCaps {
+  perSubscription: number;
+  perOrigin: number;
+}
+
+/** The attempts this worker has in flight, by subscription id and by endpoint origin. */
+export interface Busy {
+  subscriptions: ReadonlyMap<number, number>;
+  origins: ReadonlyMap<string, number>;
+}
+
+/** The caps unless told otherwise: 8 attempts in flight per subscription, 32 per endpoint origin. */
+export const defaultCaps: ClaimCaps = { perSubscription: 8, perOrigin: 32 };
+
+export const noneBusy: Busy = { subscriptions: new Map(), origins: new Map() };
+
+/** An endpoint's scheme and authority, in lower case, from the SQL text of the endpoint. */
+const originOf = (endpoint: SQL) => sql`lower(substring(${endpoint} from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*'))`;
+
+const countsJson = <K>(counts: ReadonlyMap<K, number>) =>
+  JSON.stringify([...counts].map(([key, count]) => ({ key: String(key), count })));
+
 /**
- * Leases up to `limit` due deliveries until `leaseUntil`. A claimed row is due again when its
- * lease ends, so the due index alone finds every claimable row.
+ * The ids of due deliveries to claim: the first due of each subscription, up to its room, then
+ * the first of each origin up to its room, oldest due first, at most `limit`, locked; rows
+ * another worker holds are skipped. The window function ranks in a subquery, as PostgreSQL
+ * allows no row lock beside one; the locking select checks again that each row is still due.
  */
-export async function claimDue(db: Database, limit: number, now: Date, leaseUntil: Date): Promise<ClaimedDelivery[]> {
+function dueIds(limit: number, now: Date, caps: ClaimCaps, busy: Busy): SQL {
+  return sql`
+    with busy_subscription as (
+      select key::integer as id, count from jsonb_to_recordset(${countsJson(busy.subscriptions)}::jsonb) as b(key text, count integer)
+    ), busy_origin as (
+      select key as origin, count from jsonb_to_recordset(${countsJson(busy.origins)}::jsonb) as b(key text, count integer)
+    ), candidate as (
+      -- A constant limit, so that each subscription's rows come from its own index in order.
+      select q.id, q.next_attempt_at, ${originOf(sql.raw('s.api_endpoint'))} as origin,
+             row_number() over (partition by s.id order by q.next_attempt_at, q.id) + coalesce(bs.count, 0) as taken,
+             case when s.failing_since is null then ${caps.perSubscription}::int else 1 end as cap
+      from subscriptions s
+      left join busy_subscription bs on bs.id = s.id
+      cross join lateral (
+        select q.id, q.next_attempt_at from deliveries q
+        where q.subscription_id = s.id and q.status = 'pending' and q.next_attempt_at <= ${now}
+        order by q.subscription_id, q.next_attempt_at, q.id
+        limit ${caps.perSubscription}::int
+      ) q
+    ), ranked as (
+      select c.id, row_number() over (partition by c.origin order by c.next_attempt_at, c.id) + coalesce(bo.count, 0) as rank
+      from candidate c left join busy_origin bo on bo.origin = c.origin
+      where c.taken <= c.cap
+    )
+    select d.id from (select id from ranked where rank <= ${caps.perOrigin}::int) r
+    join deliveries d on d.id = r.id
+    where d.status = 'pending' and d.next_attempt_at <= ${now}
+    order by d.next_attempt_at, d.id
+    limit ${limit}
+    for update of d skip locked`;
+}
+
+/**
+ * Leases up to `limit` due deliveries until `leaseUntil`, within the caps less what is `busy`. A
+ * claimed row is due again when its lease ends, so the due index alone finds every claimable row.
+ */
+export async function claimDue(
+  db: Database,
+  limit: number,
+  now: Date,
+  leaseUntil: Date,
+  caps: ClaimCaps = { perSubscription: limit, perOrigin: limit },
+  busy: Busy = noneBusy,
+): Promise<ClaimedDelivery[]> {
   return queryRows<ClaimedDelivery>(
     db,
     sql`
     with claimed as (
       update deliveries d set lease_until = ${leaseUntil}, next_attempt_at = ${leaseUntil}
-      from (
-        select id from deliveries
-        where status = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked
-      ) due
+      from (${dueIds(limit, now, caps, busy)}) due
       where d.id = due.id
       returning d.id, d.subscription_id, d.message_id, d.kind, d.ordering_key, d.body, d.attempts, d.created_at, d.audit_event_id
     )
-    select c.id, c.subscription_id, s.reference as subscription_reference, s.public_base_url, s.api_endpoint, c.message_id, c.kind,
+    select c.id, c.subscription_id, s.reference as subscription_reference, s.public_base_url, s.api_endpoint,
+           ${originOf(sql.raw('s.api_endpoint'))} as endpoint_origin, s.failing_since is not null as failing,
+           c.message_id, c.kind,
            c.ordering_key, c.body, c.audit_event_id, c.attempts, ${utcText(sql.raw('c.created_at'))} as created_at,
            e.update_id::float8 as update_id, ${utcText(sql.raw('e.update_date_time'))} as update_date_time,
            e.event_type, e.object_type, w.work_reference_number, e.object_reference_number,

@@ -151,3 +151,12 @@ export async function settleFailure(
     return 'retry';
   });
 }
+
+/**
+ * Gives a claim back without counting an attempt (its attempt was aborted: the subscription was
+ * pointed at another endpoint), due again at `now`, provided it is still this worker's. A
+ * removed subscription's deliveries are gone already.
+ */
+export async function releaseClaim(db: Database, claim: Claim, now: Date): Promise<void> {
+  await db.execute(sql`update deliveries set next_attempt_at = ${now}, lease_until = null where ${mine(claim)}`);
+}

@@ -3,9 +3,13 @@
  * Each claimed delivery goes through four stages:
  *
  * 1. claim (claim.ts): due deliveries leased with `FOR UPDATE SKIP LOCKED`, as many as there is
- *    room for (`concurrency` attempts in flight), in batches of at least a quarter of it;
+ *    room for (`concurrency` attempts in flight), in batches of at least a quarter of it, fairly:
+ *    at most `subscriptionConcurrency` in flight per subscription (one while its endpoint is
+ *    failing, failing.ts) and `originConcurrency` per endpoint origin;
  * 2. build and sign (build.ts): the message and the attempt's signed request;
- * 3. attempt (attempt.ts): one POST, over a keep-alive agent per endpoint origin;
+ * 3. attempt (attempt.ts): one POST over shared keep-alive agents, within its connect, response
+ *    and overall time limits; aborted at once when its subscription is removed or pointed at
+ *    another endpoint (announced on `subscriptionsChannel` when that commits);
  * 4. settle (settle.ts): 2xx delivered (the delivery leaves the outbox; successes are recorded
  *    together, one transaction per turn of the event loop); 410 removes the subscription;
  *    anything else is retried on the retry schedule (honouring `Retry-After`) and dead-lettered
@@ -16,8 +20,9 @@
  * (attempt-log.ts).
  *
  * Workers LISTEN for the NOTIFY sent when deliveries commit, claim again whenever an attempt ends,
- * and poll as a fallback. They also remove subscriptions left unconfirmed for 48 hours, and prune
- * the message log of attempts older than its retention.
+ * and poll as a fallback. They also remove subscriptions left unconfirmed for 48 hours and those
+ * whose endpoint has failed for `disableAfterMs`, prune the message log of attempts older than its
+ * retention, and dead letters older than theirs.
  *
  * Database outages: a failed claim is logged and tried again at the next wake-up or poll;
  * outcomes that cannot be recorded are tried again with backoff while their lease lasts, so a
@@ -28,18 +33,36 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { retryWithBackoff } from '../backoff.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { attemptDelivery, defaultAttemptTimeoutMs, KeepAliveAgents, type AttemptOutcome } from './attempt.js';
+import {
+  attemptDelivery,
+  defaultAttemptTimeoutMs,
+  defaultConnectTimeoutMs,
+  defaultResponseTimeoutMs,
+  KeepAliveAgents,
+  type AttemptOutcome,
+} from './attempt.js';
 import { pruneLog } from './attempt-log.js';
 import { SigningMaterial } from './build.js';
-import { claimDue, type Claim, type ClaimedDelivery } from './claim.js';
+import { claimDue, defaultCaps, type Claim, type ClaimedDelivery } from './claim.js';
 import { SerialPasses, TickBatch } from './coalescing.js';
 import type { EndpointPolicy } from './endpoint-policy.js';
+import {
+  defaultDeadLetterRetentionMs,
+  defaultDisableAfterMs,
+  markFailing,
+  markRecovered,
+  pruneDeadLetters,
+} from './failing.js';
+import { InFlight } from './in-flight.js';
 import type { Resolver } from './guarded-lookup.js';
 import type { DeliveryRequest } from './messages.js';
 import { deliveriesChannel } from './outbox.js';
 import type { SignatureVersion } from './pubsub-signature.js';
 import { defaultRetryPolicy, type RetryPolicy } from './retry-schedule.js';
-import { markDelivered, settleFailure, type AttemptedClaim } from './settle.js';
+import { markDelivered, releaseClaim, settleFailure, type AttemptedClaim } from './settle.js';
+
+/** The channel on which a removed or repointed subscription's id is announced (migration 0011's trigger). */
+export const subscriptionsChannel = 'street_events_subscriptions';
 
 /**
  * Subscribes to a NOTIFY channel (reporting a lost connection to `log`); resolves to the function
@@ -65,6 +88,8 @@ export interface SubscriptionUpkeep {
   removeGone: (subscriptionId: number) => Promise<void>;
   /** Removes the subscriptions left unconfirmed 48 hours; answers their references. */
   expireUnconfirmed: (now: Date) => Promise<string[]>;
+  /** Removes the subscriptions whose endpoint has been failing since `failingSince` or before; answers their references. */
+  disableFailing: (failingSince: Date, now: Date) => Promise<string[]>;
 }
 
 export interface WorkerOptions {
@@ -74,6 +99,10 @@ export interface WorkerOptions {
   resolve?: Resolver;
   retryPolicy?: RetryPolicy;
   attemptTimeoutMs?: number;
+  /** Limit for connecting to an endpoint; 5 s by default. */
+  connectTimeoutMs?: number;
+  /** Limit until an endpoint's response head; 10 s by default. */
+  responseTimeoutMs?: number;
   /** Now, for scheduling and for the 48-hour expiry; tests move it. */
   clock?: Clock;
   /** LISTEN for new deliveries; without it the worker only polls. */
@@ -88,11 +117,21 @@ export interface WorkerOptions {
   signatureVersion?: SignatureVersion;
   /** Attempts in flight at once; 64 by default. */
   concurrency?: number;
+  /** Attempts in flight at once to one subscription (one while its endpoint fails); 8 by default. */
+  subscriptionConcurrency?: number;
+  /** Attempts in flight at once to one endpoint origin (scheme, host and port); 32 by default (half the default worker). */
+  originConcurrency?: number;
+  /** How long an endpoint may fail before its subscription is disabled (removed); 5 days by default. */
+  disableAfterMs?: number;
+  /** How long dead letters are kept after their message was created; 30 days by default. */
+  deadLetterRetentionMs?: number;
   /** How long a claim is held; the attempt time limit plus 30 s by default. */
   leaseMs?: number;
   log?: Log;
   /** Told the outcome of every attempt (metrics). */
   onOutcome?: (outcome: DeliveryOutcome) => void;
+  /** Told how many subscriptions were disabled for failing (metrics). */
+  onDisabled?: (count: number) => void;
 }
 
 export interface DeliveryWorker {
@@ -117,15 +156,22 @@ function settingsOf(options: WorkerOptions): Settings {
     resolve: options.resolve,
     retryPolicy: options.retryPolicy ?? defaultRetryPolicy,
     attemptTimeoutMs,
+    connectTimeoutMs: options.connectTimeoutMs ?? defaultConnectTimeoutMs,
+    responseTimeoutMs: options.responseTimeoutMs ?? defaultResponseTimeoutMs,
     clock: options.clock ?? systemClock,
     pollIntervalMs: options.pollIntervalMs ?? 1000,
     expiryIntervalMs: options.expiryIntervalMs ?? 10_000,
     logRetentionMs: options.logRetentionMs ?? defaultLogRetentionMs,
     signatureVersion: options.signatureVersion ?? '1',
     concurrency: options.concurrency ?? 64,
+    subscriptionConcurrency: options.subscriptionConcurrency ?? defaultCaps.perSubscription,
+    originConcurrency: options.originConcurrency ?? defaultCaps.perOrigin,
+    disableAfterMs: options.disableAfterMs ?? defaultDisableAfterMs,
+    deadLetterRetentionMs: options.deadLetterRetentionMs ?? defaultDeadLetterRetentionMs,
     leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
     log: options.log ?? silent,
     onOutcome: options.onOutcome ?? (() => undefined),
+    onDisabled: options.onDisabled ?? (() => undefined),
   };
 }
 
@@ -154,18 +200,22 @@ class Worker implements DeliveryWorker {
   private stopped: Promise<void> | undefined;
   /** Attempts in flight, each until its outcome is recorded. */
   private readonly attempts = new Set<Promise<void>>();
+  /** The same, by subscription and origin, with their abort controllers. */
+  private readonly inFlight = new InFlight();
   private readonly claims = new SerialPasses(() => this.claimPass());
   private readonly expiry = new SerialPasses(() => this.upkeepPass());
   private readonly agents: KeepAliveAgents;
   private readonly delivered: TickBatch<AttemptedClaim>;
   private timers: NodeJS.Timeout[] = [];
-  private unlisten: (() => Promise<void>) | undefined;
+  private unlisten: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly settings: Settings,
     private readonly signing: SigningMaterial,
   ) {
-    this.agents = new KeepAliveAgents({ maxSockets: settings.concurrency, timeoutMs: settings.attemptTimeoutMs });
+    this.agents = new KeepAliveAgents({
+      maxSocketsPerHost: settings.originConcurrency,
+    });
     this.delivered = new TickBatch((claims) =>
       this.whileLeased(earliestLease(claims), () => markDelivered(settings.db, claims)),
     );
@@ -173,7 +223,10 @@ class Worker implements DeliveryWorker {
 
   async start(listen: Listen | undefined): Promise<void> {
     const { log, pollIntervalMs, expiryIntervalMs } = this.settings;
-    this.unlisten = listen ? await listen(deliveriesChannel, () => this.wake(), log) : undefined;
+    if (listen) {
+      this.unlisten.push(await listen(deliveriesChannel, () => this.wake(), log));
+      this.unlisten.push(await listen(subscriptionsChannel, (payload) => this.abortAttempts(payload), log));
+    }
     this.timers = [
       setInterval(() => this.wake(), pollIntervalMs),
       setInterval(() => this.expiry.run(), expiryIntervalMs),
@@ -193,7 +246,7 @@ class Worker implements DeliveryWorker {
 
   private async shutDown(): Promise<void> {
     this.timers.forEach(clearInterval);
-    await this.unlisten?.();
+    await Promise.all(this.unlisten.map((unlisten) => unlisten()));
     await this.expiry.idle();
     await this.claims.idle();
     await this.finishAttempts();
@@ -223,8 +276,12 @@ class Worker implements DeliveryWorker {
     try {
       const now = clock();
       const lease = new Date(now.getTime() + leaseMs);
-      const claimed = await claimDue(db, room, now, lease);
-      for (const delivery of claimed) this.track(this.deliver(delivery, { id: delivery.id, lease }));
+      const caps = {
+        perSubscription: this.settings.subscriptionConcurrency,
+        perOrigin: this.settings.originConcurrency,
+      };
+      const claimed = await claimDue(db, room, now, lease, caps, this.inFlight);
+      for (const delivery of claimed) this.track(delivery, { id: delivery.id, lease });
       return claimed.length === room;
     } catch (error) {
       if (this.running) log.error({ err: error }, 'claiming deliveries failed');
@@ -241,35 +298,68 @@ class Worker implements DeliveryWorker {
     return !this.running || room <= 0 || (inFlight > 0 && room < minimumClaim) ? 0 : room;
   }
 
-  private track(attempt: Promise<void>): void {
-    const tracked = attempt.finally(() => {
+  /** Starts the delivery, counted in flight until its outcome is recorded. */
+  private track(delivery: ClaimedDelivery, claim: Claim): void {
+    const { signal, end } = this.inFlight.start({
+      subscriptionId: delivery.subscription_id,
+      origin: delivery.endpoint_origin,
+    });
+    const tracked = this.deliver(delivery, claim, signal).finally(() => {
+      end();
       this.attempts.delete(tracked);
       this.wake();
     });
     this.attempts.add(tracked);
   }
 
+  /** Aborts the attempts in flight of the subscription announced (removed, or pointed elsewhere). */
+  private abortAttempts(payload: string | undefined): void {
+    const subscriptionId = Number(payload);
+    if (!Number.isInteger(subscriptionId)) return;
+    const aborted = this.inFlight.abort(subscriptionId, 'the subscription was removed or its endpoint changed');
+    if (aborted > 0) this.settings.log.info({ subscriptionId, aborted }, 'attempts aborted: subscription changed');
+  }
+
   /** One claimed delivery through the other stages: build and sign, attempt, settle. */
-  private async deliver(delivery: ClaimedDelivery, claim: Claim): Promise<void> {
+  private async deliver(delivery: ClaimedDelivery, claim: Claim, signal: AbortSignal): Promise<void> {
     try {
       const request = await this.signing.request(delivery, this.settings.clock);
       const attemptedAt = this.settings.clock();
-      const outcome = await this.attempt(delivery, request);
+      const outcome = await this.attempt(delivery, request, signal);
+      if (signal.aborted)
+        return await this.whileLeased(claim.lease, () => releaseClaim(this.settings.db, claim, this.settings.clock()));
       await this.settle(delivery, { ...claim, entry: { delivery, attemptedAt, request, observed: outcome } }, outcome);
+      await this.recordHealth(delivery, outcome, attemptedAt);
     } catch (error) {
       this.settings.log.error({ err: error, messageId: delivery.message_id }, 'delivery attempt failed');
     }
   }
 
-  private attempt(delivery: ClaimedDelivery, request: DeliveryRequest): Promise<AttemptOutcome> {
-    const { policy, resolve, attemptTimeoutMs, clock } = this.settings;
+  private attempt(delivery: ClaimedDelivery, request: DeliveryRequest, signal: AbortSignal): Promise<AttemptOutcome> {
+    const { policy, resolve, attemptTimeoutMs, connectTimeoutMs, responseTimeoutMs, clock } = this.settings;
     return attemptDelivery(delivery.api_endpoint, request, {
       policy,
       resolve,
       timeoutMs: attemptTimeoutMs,
+      connectTimeoutMs,
+      responseTimeoutMs,
       clock,
       agent: this.agents.for(delivery.api_endpoint),
+      signal,
     });
+  }
+
+  /** Marks the subscription's endpoint failing from its first failed attempt, and healthy again at its next success. */
+  private async recordHealth(delivery: ClaimedDelivery, outcome: AttemptOutcome, attemptedAt: Date): Promise<void> {
+    const { db } = this.settings;
+    if (outcome.outcome === 'delivered' && delivery.failing) await markRecovered(db, delivery.subscription_id);
+    if (outcome.outcome === 'retry' && !delivery.failing) {
+      await markFailing(db, delivery.subscription_id, attemptedAt);
+      this.settings.log.warn(
+        { subscription: delivery.subscription_reference, reason: outcome.reason },
+        'endpoint failing',
+      );
+    }
   }
 
   /** The settle stage: records the outcome while the claim lasts, and reports it. */
@@ -307,16 +397,26 @@ class Worker implements DeliveryWorker {
     });
   }
 
-  /** Removes the subscriptions left unconfirmed for 48 hours, and prunes the message log. */
+  /**
+   * Removes the subscriptions left unconfirmed for 48 hours and those failing for too long, and
+   * prunes the message log and old dead letters.
+   */
   private async upkeepPass(): Promise<boolean> {
     if (!this.running) return false;
-    const { clock, log, logRetentionMs, db } = this.settings;
+    const { clock, log, logRetentionMs, deadLetterRetentionMs, disableAfterMs, db, subscriptions } = this.settings;
+    const before = (ms: number) => new Date(clock().getTime() - ms);
     try {
-      const removed = await this.settings.subscriptions.expireUnconfirmed(clock());
+      const removed = await subscriptions.expireUnconfirmed(clock());
       if (removed.length > 0) log.info({ subscriptions: removed }, 'unconfirmed subscriptions expired after 48 hours');
-      await pruneLog(db, new Date(clock().getTime() - logRetentionMs));
+      const disabled = await subscriptions.disableFailing(before(disableAfterMs), clock());
+      if (disabled.length > 0) {
+        log.warn({ subscriptions: disabled, failingMs: disableAfterMs }, 'subscriptions disabled: endpoint failing');
+        this.settings.onDisabled(disabled.length);
+      }
+      await pruneLog(db, before(logRetentionMs));
+      await pruneDeadLetters(db, before(deadLetterRetentionMs));
     } catch (error) {
-      if (this.running) log.error({ err: error }, 'expiring subscriptions or pruning the message log failed');
+      if (this.running) log.error({ err: error }, 'expiring or disabling subscriptions, or pruning, failed');
     }
     return false;
   }

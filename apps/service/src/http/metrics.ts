@@ -1,14 +1,16 @@
 /**
  * Prometheus metrics of a service process (prom-client, a registry of its own): request
  * duration by operation, method and status; the database pools' connections; the delivery
- * queue's depth and oldest age and the dead letters (read from the database when scraped);
- * delivery attempts by outcome; and Node's own process metrics. Served at `GET /metrics` to the
+ * queue's depth and oldest age, the dead letters and the subscriptions whose endpoint is failing
+ * (read from the database when scraped); delivery attempts by outcome; subscriptions disabled for
+ * failing; and Node's own process metrics. Served at `GET /metrics` to the
  * Operator role, or to anyone when `METRICS_PUBLIC` is on.
  */
 import fastifyPlugin from 'fastify-plugin';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.js';
+import { failingCount } from '../deliveries/failing.js';
 import { queueState, type QueueState } from '../deliveries/queue-state.js';
 import { authenticateRequest } from './authentication.js';
 
@@ -16,6 +18,7 @@ export interface ServiceMetrics {
   registry: Registry;
   requestDuration: Histogram<'operation' | 'method' | 'status'>;
   deliveryAttempts: Counter<'outcome'>;
+  subscriptionsDisabled: Counter;
 }
 
 /** The databases whose pools are reported, by name (`primary`, `polling`, `search`). */
@@ -63,6 +66,14 @@ function deliveryGauges(registry: Registry, db: Database): void {
     (q) => q.oldestPendingSeconds ?? 0,
   );
   gauge('street_events_dead_letters', 'Notifications whose every attempt failed.', (q) => q.dead);
+  new Gauge({
+    name: 'street_events_subscriptions_failing',
+    help: 'Subscriptions whose endpoint failed its last attempts (one attempt at a time until one succeeds; disabled after WEBHOOK_DISABLE_AFTER_DAYS).',
+    registers: [registry],
+    async collect() {
+      this.set(await failingCount(db));
+    },
+  });
 }
 
 export function createMetrics(db: Database, databases: MeteredDatabases = { primary: db }): ServiceMetrics {
@@ -83,6 +94,11 @@ export function createMetrics(db: Database, databases: MeteredDatabases = { prim
       name: 'street_events_delivery_attempts_total',
       help: 'Delivery attempts by outcome: delivered, retry (scheduled again), gone (410) or dead (dead-lettered).',
       labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    subscriptionsDisabled: new Counter({
+      name: 'street_events_subscriptions_disabled_total',
+      help: "Subscriptions this process's worker disabled (removed) because their endpoint failed for WEBHOOK_DISABLE_AFTER_DAYS.",
       registers: [registry],
     }),
   };

@@ -271,6 +271,11 @@ const deliverySchemas = (endpoint: JsonSchema): Record<string, JsonSchema> => ({
     description: { type: 'string' },
     created_at: instant,
     confirmed_at: nullable(instant),
+    failing_since: {
+      ...nullable(instant),
+      description:
+        'Since when its endpoint has failed every attempt: it gets one attempt at a time until one succeeds, and is disabled (removed) after `WEBHOOK_DISABLE_AFTER_DAYS`. Null while the endpoint takes deliveries.',
+    },
   }),
   InternalSubscriptionList: record('Subscriptions, by organisation name.', {
     subscriptions: { type: 'array', items: ref('InternalSubscription') },

@@ -1057,6 +1057,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             confirmed_at: string | null;
+            /** @description Since when its endpoint has failed every attempt: it gets one attempt at a time until one succeeds, and is disabled (removed) after `WEBHOOK_DISABLE_AFTER_DAYS`. Null while the endpoint takes deliveries. */
+            failing_since: string | null;
         };
         /** @description Subscriptions, by organisation name. */
         InternalSubscriptionList: {

@@ -13,6 +13,18 @@ export interface NotificationConfig {
   retrySchedule: readonly number[];
   /** `WEBHOOK_TIMEOUT_MS`: limit of one attempt. */
   attemptTimeoutMs: number;
+  /** `WEBHOOK_CONNECT_TIMEOUT_MS`: limit for connecting. */
+  connectTimeoutMs: number;
+  /** `WEBHOOK_RESPONSE_TIMEOUT_MS`: limit until the response's head. */
+  responseTimeoutMs: number;
+  /** `WEBHOOK_SUBSCRIPTION_CONCURRENCY`: attempts in flight per subscription and worker. */
+  subscriptionConcurrency: number;
+  /** `WEBHOOK_ORIGIN_CONCURRENCY`: attempts in flight per endpoint origin and worker. */
+  originConcurrency: number;
+  /** `WEBHOOK_DISABLE_AFTER_DAYS`, in milliseconds: how long an endpoint may fail before its subscription is disabled. */
+  disableAfterMs: number;
+  /** `DEAD_LETTER_DAYS`, in milliseconds: how long dead letters are kept. */
+  deadLetterRetentionMs: number;
   /** `PUBSUB_SIGNATURE_VERSION`: `SignatureVersion` of the pub/sub signature, "1" (SHA1withRSA, default) or "2" (SHA256withRSA). */
   signatureVersion: SignatureVersion;
   /** `DELIVERY_WORKER=off` serves without delivering (run `street-events worker` elsewhere). */
@@ -42,6 +54,12 @@ export const workerSettingsOf = (
   policy: endpointPolicyOf(config),
   retryPolicy: retryPolicyOf(config),
   attemptTimeoutMs: config.attemptTimeoutMs,
+  connectTimeoutMs: config.connectTimeoutMs,
+  responseTimeoutMs: config.responseTimeoutMs,
+  subscriptionConcurrency: config.subscriptionConcurrency,
+  originConcurrency: config.originConcurrency,
+  disableAfterMs: config.disableAfterMs,
+  deadLetterRetentionMs: config.deadLetterRetentionMs,
   signatureVersion: config.signatureVersion,
   concurrency: config.concurrency,
   pollIntervalMs: config.pollIntervalMs,

@@ -14,6 +14,9 @@
  * - Subscribing and unsubscribing record `event_subscription_created` /
  *   `event_subscription_removed`, organisation-level events (object: the subscription
  *   reference) of each organisation the subscription covers.
+ * - A subscription whose endpoint has failed every attempt for `WEBHOOK_DISABLE_AFTER_DAYS`
+ *   is disabled: removed with its pending deliveries, recording `event_subscription_removed`
+ *   (no acting user), so the organisation reads in its feed that it must subscribe again.
  */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -369,6 +372,26 @@ export async function removeGoneSubscription(db: Database, subscriptionId: numbe
   await db.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
 }
 
+/**
+ * Removes the subscriptions whose endpoint has been failing since `failingSince` or earlier (see
+ * src/deliveries/failing.ts), with their coverage and deliveries, recording
+ * `event_subscription_removed` for each organisation each covered. Answers their references.
+ */
+export async function disableFailing(db: Database, failingSince: Date, now: Date): Promise<string[]> {
+  const context = eventContext({ now: () => now });
+  return db.transaction(async (tx) => {
+    const failing = await tx
+      .select({ id: subscriptions.id, reference: subscriptions.reference, kind: organisations.kind })
+      .from(subscriptions)
+      .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
+      .where(lte(subscriptions.failingSince, failingSince))
+      .orderBy(asc(subscriptions.id))
+      .for('update', { of: subscriptions, skipLocked: true });
+    for (const found of failing) await removeSubscription(tx, found, found.kind === 'highway_authority', context);
+    return failing.map((found) => found.reference);
+  });
+}
+
 /** A contract was added: the contractor's subscription, if any, now covers the promoter too. */
 export async function extendCoverage(tx: Database, contractorOrgId: number, promoterOrgId: number): Promise<void> {
   await lockContractor(tx, contractorOrgId);
@@ -409,9 +432,10 @@ export async function withdrawCoverage(tx: Database, contractorOrgId: number, pr
 export const subscriptionUpkeep = (db: Database): SubscriptionUpkeep => ({
   removeGone: (subscriptionId) => removeGoneSubscription(db, subscriptionId),
   expireUnconfirmed: (now) => expireUnconfirmed(db, now),
+  disableFailing: (failingSince, now) => disableFailing(db, failingSince, now),
 });
 
-/** A subscription as the operator sees it: whose it is, where it points and whether it is confirmed. */
+/** A subscription as the operator sees it: whose it is, where it points, whether it is confirmed, and whether its endpoint is failing. */
 export interface SubscriptionOverview {
   reference: string;
   organisation: { name: string; kind: OrganisationKind; swaCode: string | null };
@@ -420,6 +444,8 @@ export interface SubscriptionOverview {
   description: string;
   createdAt: Date;
   confirmedAt: Date | null;
+  /** Since when its endpoint has failed every attempt; null while healthy. */
+  failingSince: Date | null;
 }
 
 const overviewColumns = {
@@ -430,6 +456,7 @@ const overviewColumns = {
   description: subscriptions.description,
   createdAt: subscriptions.createdAt,
   confirmedAt: subscriptions.confirmedAt,
+  failingSince: subscriptions.failingSince,
 };
 
 /** Every subscription, or the one of an organisation (named by swa_code or name), by organisation name. */

@@ -1,16 +1,23 @@
 /**
  * One delivery attempt against a real receiver on a loopback socket: how each answer is
- * classified, the time limit, and that no form of endpoint reaches an address the policy
+ * classified, the time limits (connect, response, whole attempt), abortion, the shared
+ * keep-alive agents' bounds, and that no form of endpoint reaches an address the policy
  * refuses (the receiver is on loopback, which only the allow-list opens).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { attemptDelivery, parseRetryAfter, type AttemptOptions } from '../../src/deliveries/attempt.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  attemptDelivery,
+  KeepAliveAgents,
+  parseRetryAfter,
+  type AttemptOptions,
+} from '../../src/deliveries/attempt.js';
 import { createEndpointPolicy } from '../../src/deliveries/endpoint-policy.js';
 import type { DeliveryRequest } from '../../src/deliveries/messages.js';
 import { notResolving, resolvingTo } from './fake-dns.js';
 import { startReceiver, type Receiver } from './receiver.js';
+import { startTarpit, type Tarpit } from './tarpit.js';
 
 const request: DeliveryRequest = {
   body: '{"Type":"Notification","MessageId":"msg_1"}',
@@ -133,6 +140,50 @@ describe('failures to answer', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  describe('an endpoint that accepts connections and never answers', () => {
+    let tarpit: Tarpit;
+    beforeEach(async () => {
+      tarpit = await startTarpit();
+    });
+    afterAll(() => tarpit.close());
+    const limits = { connectTimeoutMs: 60_000, responseTimeoutMs: 60_000, timeoutMs: 60_000 };
+
+    it('fails at the response limit, before the attempt’s own', async () => {
+      expect(await attempt(tarpit.url(), { ...limits, responseTimeoutMs: 200 })).toMatchObject({
+        outcome: 'retry',
+        reason: 'no response within 200 ms',
+      });
+    });
+
+    it('over TLS, fails at the connect limit when the handshake never ends', async () => {
+      expect(await attempt(tarpit.tlsUrl, { ...limits, connectTimeoutMs: 200 })).toMatchObject({
+        outcome: 'retry',
+        reason: 'no connection within 200 ms',
+      });
+    });
+
+    it('an aborted attempt ends at once and closes its connection', async () => {
+      const controller = new AbortController();
+      const outcome = attempt(tarpit.url(), { ...limits, signal: controller.signal });
+      await vi.waitFor(() => expect(tarpit.open).toBe(1), { timeout: 5_000, interval: 10 });
+      controller.abort('the subscription was removed');
+      expect(await outcome).toMatchObject({ outcome: 'retry', reason: 'aborted: the subscription was removed' });
+      await vi.waitFor(() => expect(tarpit.closed).toBe(1), { timeout: 5_000, interval: 10 });
+    });
+
+    it('a shared agent opens at most its per-host connections; further attempts wait for one', async () => {
+      const agents = new KeepAliveAgents({ maxSocketsPerHost: 2 });
+      const controller = new AbortController();
+      const options = { ...limits, agent: agents.for(tarpit.url()), signal: controller.signal };
+      const outcomes = Promise.all([1, 2, 3, 4].map(() => attempt(tarpit.url(), options)));
+      await vi.waitFor(() => expect(tarpit.accepted).toBe(2), { timeout: 5_000, interval: 10 });
+      controller.abort('done');
+      await outcomes;
+      expect(tarpit.mostOpen).toBe(2);
+      agents.destroy();
+    });
+  });
+
   it('a refused connection is retried', async () => {
     const closed = createServer();
     await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening));
@@ -220,6 +271,20 @@ describe('refused addresses', () => {
       resolve: resolvingTo('127.0.0.1'),
     });
     expect(outcome).toMatchObject({ outcome: 'delivered', status: 200 });
+  });
+});
+
+describe('keep-alive agents', () => {
+  it('keep nothing for a host once its connections have closed, however many hosts were reached', async () => {
+    const receivers = await Promise.all([1, 2, 3, 4, 5].map(() => startReceiver()));
+    const agents = new KeepAliveAgents({ maxSocketsPerHost: 4 });
+    for (const { url } of receivers) {
+      expect(await attempt(url, { agent: agents.for(url) })).toMatchObject({ outcome: 'delivered' });
+    }
+    expect(agents.hosts()).toBe(5);
+    await Promise.all(receivers.map((closing) => closing.close()));
+    await vi.waitFor(() => expect(agents.hosts()).toBe(0), { timeout: 5_000, interval: 10 });
+    agents.destroy();
   });
 });
 

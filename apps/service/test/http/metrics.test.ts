@@ -1,13 +1,19 @@
 /**
  * `GET /metrics`: Prometheus text of the process, to the Operator role only unless the operator
- * opens it; request durations by operation and status, the delivery queue and the pools.
+ * opens it; request durations by operation and status, the delivery queue, failing
+ * subscriptions and the pools.
  */
 import type { ErrorResponse } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basePath } from '../../src/http/app.js';
+import { eq } from 'drizzle-orm';
+import { subscriptions } from '../../src/db/schema.js';
+import { markFailing } from '../../src/deliveries/failing.js';
 import { createMetrics } from '../../src/http/metrics.js';
+import { subscribe } from '../../src/notifications/subscriptions.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { promoter, tokenFor } from '../support/fixtures.js';
+import { callerOf, promoter, tokenFor } from '../support/fixtures.js';
+import { loopbackPolicy } from '../notifications/harness.js';
 import { startService, type RunningService } from '../support/http.js';
 
 describeEachDatabase('metrics', (database) => {
@@ -69,6 +75,26 @@ describeEachDatabase('metrics', (database) => {
       expect(text).toMatch(/^street_events_delivery_queue_depth \d+$/m);
       expect(text).toMatch(/^street_events_delivery_oldest_pending_seconds [\d.e+-]+$/m);
       expect(text).toMatch(/^street_events_dead_letters \d+$/m);
+    });
+
+    it('the subscriptions whose endpoint is failing, from the database, and those disabled', async () => {
+      const failing = /^street_events_subscriptions_failing (\d+)$/m;
+      const before = Number(failing.exec(await (await scrape(service, operator)).text())?.[1]);
+      const owner = await promoter(database.db);
+      const { subscription_reference_number: reference } = await subscribe(
+        database.db,
+        await callerOf(database.db, owner, 'Planner'),
+        { api_endpoint: 'http://127.0.0.1:9/hook' },
+        { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7' },
+      );
+      const [{ id }] = (await database.db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.reference, reference))) as [{ id: number }];
+      await markFailing(database.db, id, new Date());
+      const text = await (await scrape(service, operator)).text();
+      expect(Number(failing.exec(text)?.[1])).toBe(before + 1);
+      expect(text).toMatch(/^street_events_subscriptions_disabled_total \d+$/m);
     });
 
     it("Node's process metrics", async () => {

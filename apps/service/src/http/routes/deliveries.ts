@@ -66,6 +66,7 @@ const subscriptionOf = (overview: SubscriptionOverview): Schemas['InternalSubscr
   description: overview.description,
   created_at: overview.createdAt.toISOString(),
   confirmed_at: overview.confirmedAt?.toISOString() ?? null,
+  failing_since: overview.failingSince?.toISOString() ?? null,
 });
 
 export const deliveryRoutes: FastifyPluginCallback<DeliveryRoutesOptions> = (app, options, done) => {
