@@ -1,13 +1,15 @@
 /**
  * Hostile bodies: every operation of the interface's newest document and of the login document,
- * sent bodies of about 1 MiB shaped to cost the most (an array of wrong-typed items, thousands of
+ * sent bodies as large as its route takes (the limit the service computes from the document),
+ * shaped to cost the most (an array of wrong-typed items, thousands of
  * keys, deep nesting, one long string, strings holding U+0000) and a query string of hundreds of
  * repeated parameters, with the hostile tenant's token. Every answer must be a 4xx error body, and
  * the process must survive within its documented memory.
  */
 import { loginBasePath } from '../src/http/routes/login.js';
 import { basePath } from '../src/http/app.js';
-import { listOperations, loadDocument, type Operation } from '../src/http/openapi.js';
+import { routeBodyLimit } from '../src/http/body-bounds.js';
+import { listOperations, loadDocument, type OpenApiDocument, type Operation } from '../src/http/openapi.js';
 import { loadLoginDocument } from '../src/openapi-document.js';
 import { isErrorBody, send } from './http.js';
 import type { Tenants } from './tenants.js';
@@ -64,26 +66,29 @@ export interface HostileBodiesFigures {
 const withPathParameters = (path: string) => path.replaceAll(/\{\w+\}/g, 'x');
 
 /**
- * The sizes sent: just within the service's largest body limit (1 MiB), and one that fits the
- * limits of the smaller routes, so that what is parsed and validated is hostile too.
+ * The sizes sent to an operation: its route's body limit, as the service computes it from the
+ * document (a larger body is refused from its length, unread), and a tenth of it.
  */
-const bodySizes = [mebibyte - 1024, 60_000];
+const bodySizesOf = (document: OpenApiDocument, operation: Operation) => {
+  const limit = routeBodyLimit(document, operation.bodySchema, mebibyte);
+  return [limit, Math.floor(limit / 10)];
+};
 
 /** Sends every hostile payload to every operation, one at a time. */
 export async function sendHostileBodies(origin: string, tenants: Tenants): Promise<HostileBodiesFigures> {
   const documents = [
-    { prefix: basePath, operations: listOperations(loadDocument()) },
-    { prefix: loginBasePath, operations: listOperations(loadLoginDocument()) },
+    { prefix: basePath, document: loadDocument() },
+    { prefix: loginBasePath, document: loadLoginDocument() },
   ];
   const figures: HostileBodiesFigures = { requests: 0, byStatus: {}, wrong: [] };
-  for (const { prefix, operations } of documents) {
-    for (const operation of operations) {
+  for (const { prefix, document } of documents) {
+    for (const operation of listOperations(document)) {
       const url = `${origin}${prefix}${withPathParameters(operation.path)}`;
       const payloads: [string, SendPayload][] = [
         ['repeated query parameters', { url: `${url}${repeatedQuery(operation)}`, method: operation.method }],
         ...(operation.method === 'GET'
           ? []
-          : bodySizes.flatMap((bytes) =>
+          : bodySizesOf(document, operation).flatMap((bytes) =>
               Object.entries(hostileBodies(operation, bytes)).map(([name, body]): [string, SendPayload] => [
                 `${name}, ${body.length} bytes`,
                 { url, method: operation.method, body },

@@ -131,6 +131,30 @@ export async function paced<T>(perSecond: number, seconds: number, act: (index: 
 }
 
 /**
+ * Starts a call of `act` `perSecond` times a second, each on time whatever the others take (an
+ * open loop, as a flood is), until `stop()` is called or `maxSeconds` pass; resolves with every
+ * result once all have ended.
+ */
+export function atRateUntilStopped<T>(
+  perSecond: number,
+  maxSeconds: number,
+  act: (index: number) => Promise<T>,
+): { stop: () => void; done: Promise<T[]> } {
+  let stopped = false;
+  const started = performance.now();
+  const running: Promise<T>[] = [];
+  const loop = async () => {
+    for (let index = 0; !stopped && performance.now() - started < maxSeconds * 1000; index += 1) {
+      running.push(act(index));
+      await pause(started + ((index + 1) * 1000) / perSecond - performance.now());
+    }
+    return Promise.all(running);
+  };
+  const done = loop();
+  return { stop: () => (stopped = true), done };
+}
+
+/**
  * Keeps `concurrency` loops calling `act` until `stop()` is called, `maxSeconds` pass or
  * `maxCalls` calls were made; resolves with their results once every loop has ended.
  */

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loginBasePath } from '../src/http/routes/login.js';
-import { paced, percentile, send, whileRunning, type Answer } from './http.js';
+import { atRateUntilStopped, paced, percentile, send, whileRunning, type Answer } from './http.js';
 import type { Tenants } from './tenants.js';
 
 const statusesOf = (answers: Answer[]) =>
@@ -45,14 +45,14 @@ export async function quietPolls(
   };
 }
 
-/** Logins with wrong passwords for addresses that do not exist, `concurrency` at a time, while `during` runs. */
+/** Logins with wrong passwords for addresses that do not exist, `perSecond` of them, while `during` runs. */
 export async function duringLoginFlood<T>(
   origin: string,
   tenants: Tenants,
-  concurrency: number,
+  perSecond: number,
   during: () => Promise<T>,
 ): Promise<{ result: T; logins: number; loginStatuses: Record<string, number> }> {
-  const flood = whileRunning(concurrency, 600, () =>
+  const flood = atRateUntilStopped(perSecond, 600, () =>
     send(`${origin}${loginBasePath}/work/authenticate`, {
       method: 'POST',
       body: JSON.stringify({
@@ -68,14 +68,14 @@ export async function duringLoginFlood<T>(
   return { result, logins: answers.length, loginStatuses: statusesOf(answers) };
 }
 
-/** Polls that walk the hostile tenant's whole feed, `concurrency` at a time, while `during` runs. */
+/** Polls that walk the hostile tenant's whole feed, `perSecond` of them, while `during` runs. */
 export async function duringExpensivePolls<T>(
   baseUrl: string,
   tenants: Tenants,
-  concurrency: number,
+  perSecond: number,
   during: () => Promise<T>,
 ): Promise<{ result: T; polls: number; pollStatuses: Record<string, number> }> {
-  const expensive = whileRunning(concurrency, 600, () =>
+  const expensive = atRateUntilStopped(perSecond, 600, () =>
     send(`${baseUrl}/works/updates?end_date=0002-01-01T00:00:00Z`, {
       headers: { token: tenants.hostile.token },
       from: tenants.hostile.from,

@@ -27,8 +27,9 @@ export interface Size {
   events: number;
   deliveries: { perSecond: number; seconds: number; waitSeconds: number; churnPerSecond: number };
   polls: { perSecond: number; seconds: number };
-  loginFloodConcurrency: number;
-  expensivePollConcurrency: number;
+  /** Logins a second of the flood, and expensive polls a second of the hostile tenant. */
+  loginFloodPerSecond: number;
+  expensivePollsPerSecond: number;
   guesses: number;
   junkTokens: number;
 }
@@ -38,8 +39,8 @@ export const sizes: Record<'short' | 'full', Size> = {
     events: 1500,
     deliveries: { perSecond: 2, seconds: 5, waitSeconds: 45, churnPerSecond: 8 },
     polls: { perSecond: 10, seconds: 5 },
-    loginFloodConcurrency: 16,
-    expensivePollConcurrency: 12,
+    loginFloodPerSecond: 100,
+    expensivePollsPerSecond: 20,
     guesses: 50,
     junkTokens: 5200,
   },
@@ -47,8 +48,8 @@ export const sizes: Record<'short' | 'full', Size> = {
     events: 20_000,
     deliveries: { perSecond: 2, seconds: 30, waitSeconds: 90, churnPerSecond: 8 },
     polls: { perSecond: 20, seconds: 20 },
-    loginFloodConcurrency: 32,
-    expensivePollConcurrency: 12,
+    loginFloodPerSecond: 200,
+    expensivePollsPerSecond: 40,
     guesses: 50,
     junkTokens: 6000,
   },
@@ -104,10 +105,10 @@ async function mainScenarios(baseUrl: string, tenants: Tenants, size: Size) {
   const deliveries = await deliveriesBesideChurn(baseUrl, tenants, size.deliveries);
   await quietPolls(baseUrl, tenants, { perSecond: size.polls.perSecond, seconds: 2 }); // warm-up, not counted
   const quiet = await quietPolls(baseUrl, tenants, size.polls);
-  const flood = await duringLoginFlood(origin, tenants, size.loginFloodConcurrency, () =>
+  const flood = await duringLoginFlood(origin, tenants, size.loginFloodPerSecond, () =>
     quietPolls(baseUrl, tenants, size.polls),
   );
-  const expensive = await duringExpensivePolls(baseUrl, tenants, size.expensivePollConcurrency, () =>
+  const expensive = await duringExpensivePolls(baseUrl, tenants, size.expensivePollsPerSecond, () =>
     quietPolls(baseUrl, tenants, size.polls),
   );
   const guesses = await guessAtOnce(origin, tenants, size.guesses);
