@@ -302,7 +302,10 @@ describe('static API reference in Chromium, offline', () => {
     await waitForRedoc();
     await page.getByRole('link', { name: 'Polling', exact: true }).first().click();
     await page.locator('a[href^="#/"]', { hasText: 'List updates to works' }).first().click();
+    await expectInViewport(heading('List updates to works'), 'the operation "List updates to works"');
+    // The roles end the operation's description, which may run past the first screen.
     const roles = page.locator('#redoc').getByText('Allowed roles:').first();
+    await roles.scrollIntoViewIfNeeded();
     await expectInViewport(roles, 'the allowed roles of "List updates to works"');
     expect(await roles.locator('xpath=..').innerText()).toContain(
       'Allowed roles: Planner, Contractor, HighwayAuthority.',
