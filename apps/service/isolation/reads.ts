@@ -45,14 +45,22 @@ export async function quietPolls(
   };
 }
 
-/** Logins with wrong passwords for addresses that do not exist, `perSecond` of them, while `during` runs. */
-export async function duringLoginFlood<T>(
-  origin: string,
-  tenants: Tenants,
+/** Sends `act` `perSecond` times a second while `during` runs: what `during` gave, and the statuses of the flood. */
+async function whileFlooding<T>(
   perSecond: number,
+  act: () => Promise<Answer>,
   during: () => Promise<T>,
-): Promise<{ result: T; logins: number; loginStatuses: Record<string, number> }> {
-  const flood = atRateUntilStopped(perSecond, 600, () =>
+): Promise<{ result: T; sent: number; statuses: Record<string, number> }> {
+  const flood = atRateUntilStopped(perSecond, 600, act);
+  const result = await during();
+  flood.stop();
+  const answers = await flood.done;
+  return { result, sent: answers.length, statuses: statusesOf(answers) };
+}
+
+/** Logins with wrong passwords for addresses that do not exist, `perSecond` of them, while `during` runs. */
+export function duringLoginFlood<T>(origin: string, tenants: Tenants, perSecond: number, during: () => Promise<T>) {
+  const login = () =>
     send(`${origin}${loginBasePath}/work/authenticate`, {
       method: 'POST',
       body: JSON.stringify({
@@ -60,31 +68,23 @@ export async function duringLoginFlood<T>(
         password: 'wrong',
       }),
       from: tenants.floods.logins,
-    }),
-  );
-  const result = await during();
-  flood.stop();
-  const answers = await flood.done;
-  return { result, logins: answers.length, loginStatuses: statusesOf(answers) };
+    });
+  return whileFlooding(perSecond, login, during);
 }
 
 /** Polls that walk the hostile tenant's whole feed, `perSecond` of them, while `during` runs. */
-export async function duringExpensivePolls<T>(
+export function duringExpensivePolls<T>(
   baseUrl: string,
   tenants: Tenants,
   perSecond: number,
   during: () => Promise<T>,
-): Promise<{ result: T; polls: number; pollStatuses: Record<string, number> }> {
-  const expensive = atRateUntilStopped(perSecond, 600, () =>
+) {
+  const poll = () =>
     send(`${baseUrl}/works/updates?end_date=0002-01-01T00:00:00Z`, {
       headers: { token: tenants.hostile.token },
       from: tenants.hostile.from,
-    }),
-  );
-  const result = await during();
-  expensive.stop();
-  const answers = await expensive.done;
-  return { result, polls: answers.length, pollStatuses: statusesOf(answers) };
+    });
+  return whileFlooding(perSecond, poll, during);
 }
 
 /** `attempts` wrong passwords for one account, all at once: the answers by status (each `401` is a password checked and refused). */

@@ -117,12 +117,8 @@ async function mainScenarios(baseUrl: string, tenants: Tenants, size: Size) {
     deliveries,
     polls: {
       quiet,
-      loginFlood: { polls: flood.result, logins: flood.logins, loginStatuses: flood.loginStatuses },
-      expensivePolls: {
-        polls: expensive.result,
-        hostilePolls: expensive.polls,
-        hostileStatuses: expensive.pollStatuses,
-      },
+      loginFlood: { polls: flood.result, logins: flood.sent, loginStatuses: flood.statuses },
+      expensivePolls: { polls: expensive.result, hostilePolls: expensive.sent, hostileStatuses: expensive.statuses },
     },
     guesses: { attempts: size.guesses, statuses: guesses, documentedChecks: maxFailedLogins },
   };
