@@ -8,14 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loginBasePath } from '../src/http/routes/login.js';
-import { atRateUntilStopped, paced, percentile, send, whileRunning, type Answer } from './http.js';
+import { paced, percentile, send, whileRunning, type Answer } from './http.js';
+import { statusesOf, whileFlooding } from './flood.js';
 import type { Tenants } from './tenants.js';
-
-const statusesOf = (answers: Answer[]) =>
-  answers.reduce<Record<string, number>>(
-    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
-    {},
-  );
 
 export interface PollFigures {
   polls: number;
@@ -45,47 +40,22 @@ export async function quietPolls(
   };
 }
 
-/** Sends `act` `perSecond` times a second while `during` runs: what `during` gave, and the statuses of the flood. */
-async function whileFlooding<T>(
-  perSecond: number,
-  act: () => Promise<Answer>,
-  during: () => Promise<T>,
-): Promise<{ result: T; sent: number; statuses: Record<string, number> }> {
-  const flood = atRateUntilStopped(perSecond, 600, act);
-  const result = await during();
-  flood.stop();
-  const answers = await flood.done;
-  return { result, sent: answers.length, statuses: statusesOf(answers) };
-}
-
-/** Logins with wrong passwords for addresses that do not exist, `perSecond` of them, while `during` runs. */
-export function duringLoginFlood<T>(origin: string, tenants: Tenants, perSecond: number, during: () => Promise<T>) {
-  const login = () =>
-    send(`${origin}${loginBasePath}/work/authenticate`, {
-      method: 'POST',
-      body: JSON.stringify({
-        emailAddress: `nobody-${randomBytes(6).toString('hex')}@flood.example`,
-        password: 'wrong',
-      }),
-      from: tenants.floods.logins,
-    });
-  return whileFlooding(perSecond, login, during);
-}
+/** Wrong passwords for addresses that do not exist, `perSecond` of them, while `during` runs. */
+export const duringLoginFlood = <T>(origin: string, tenants: Tenants, perSecond: number, during: () => Promise<T>) =>
+  whileFlooding({ kind: 'logins', origin, from: tenants.floods.logins }, perSecond, during);
 
 /** Polls that walk the hostile tenant's whole feed, `perSecond` of them, while `during` runs. */
-export function duringExpensivePolls<T>(
+export const duringExpensivePolls = <T>(
   baseUrl: string,
   tenants: Tenants,
   perSecond: number,
   during: () => Promise<T>,
-) {
-  const poll = () =>
-    send(`${baseUrl}/works/updates?end_date=0002-01-01T00:00:00Z`, {
-      headers: { token: tenants.hostile.token },
-      from: tenants.hostile.from,
-    });
-  return whileFlooding(perSecond, poll, during);
-}
+) =>
+  whileFlooding(
+    { kind: 'expensive-polls', baseUrl, token: tenants.hostile.token, from: tenants.hostile.from },
+    perSecond,
+    during,
+  );
 
 /** `attempts` wrong passwords for one account, all at once: the answers by status (each `401` is a password checked and refused). */
 export async function guessAtOnce(origin: string, tenants: Tenants, attempts: number): Promise<Record<string, number>> {

@@ -4,6 +4,11 @@
  * the first stream starts and reopened with backoff when lost (DatabaseHandle.listen); each
  * notification goes to every open stream whose filter it passes. After a lost connection came
  * back, every stream gets a `resync` event: changes may have been missed, so refetch.
+ *
+ * Streams are bounded: at most `maxStreams` open at once in a process (one more is answered
+ * `503`), and a stream whose client reads slower than changes come, so that more than
+ * `maxBufferedBytes` wait to be sent, is ended rather than buffered without limit; its client
+ * reconnects and refetches, as after a `resync`.
  */
 import type { ServerResponse } from 'node:http';
 import type { DatabaseHandle } from '../db/database.js';
@@ -12,6 +17,12 @@ import { UnavailableError } from '../errors.js';
 
 /** A comment line sent this often keeps proxies and clients from closing an idle stream. */
 const keepAliveMs = 15_000;
+
+/** Streams open at once in one process. */
+export const maxStreams = 16;
+
+/** What may wait to be sent to one stream before it is ended as too slow. */
+export const maxBufferedBytes = 1024 * 1024;
 
 interface Stream {
   response: ServerResponse;
@@ -36,6 +47,8 @@ export class DeliveryStreams {
   async open(response: ServerResponse, subscription: string | undefined, requestId: string): Promise<void> {
     if (!this.closed) await this.startListening();
     if (this.closed) throw new UnavailableError('The service is shutting down; retry on another instance or later.');
+    if (this.streams.size >= maxStreams)
+      throw new UnavailableError(`At most ${maxStreams} delivery streams are open at once; retry when one has ended.`);
     this.timer ??= setInterval(() => this.write(': keep-alive\n\n'), keepAliveMs);
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -79,6 +92,20 @@ export class DeliveryStreams {
   }
 
   private write(text: string, wanted: (stream: Stream) => boolean = () => true): void {
-    for (const stream of this.streams) if (wanted(stream)) stream.response.write(text);
+    for (const stream of this.streams) {
+      if (!wanted(stream)) continue;
+      if (stream.response.writableLength + text.length > maxBufferedBytes) this.endSlow(stream);
+      else stream.response.write(text);
+    }
+  }
+
+  /** Ends a stream whose client does not keep up. */
+  private endSlow(stream: Stream): void {
+    this.streams.delete(stream);
+    this.log.warn(
+      { waitingBytes: stream.response.writableLength },
+      'delivery stream ended: its client reads too slowly',
+    );
+    stream.response.destroy();
   }
 }

@@ -17,6 +17,7 @@ import { enumerations } from '@street-events/types';
 import { permitEventTypes } from '../domain/permits.js';
 import { workObjectLifecycles } from '../domain/work-object-lifecycles.js';
 import { loadDocument, type JsonSchema, type OpenApiDocument } from '../http/openapi.js';
+import { maxBufferedBytes, maxStreams } from '../http/delivery-stream.js';
 
 export const internalBasePath = '/internal';
 
@@ -623,8 +624,7 @@ const deliveryPaths = {
       success: [
         200,
         {
-          description:
-            'A `text/event-stream`: each event named by its `type` (`attempt`, `queued`) with an `InternalDeliveryChange` as its data; `resync` when changes may have been missed (refetch).',
+          description: `A \`text/event-stream\`: each event named by its \`type\` (\`attempt\`, \`queued\`) with an \`InternalDeliveryChange\` as its data; \`resync\` when changes may have been missed (refetch). At most ${maxStreams} streams are open at once in a process (\`503\` beyond); a stream whose client reads so slowly that more than ${maxBufferedBytes / 1024 / 1024} MiB wait to be sent is ended (reconnect and refetch).`,
           content: { 'text/event-stream': { schema: { type: 'string' } } },
         },
       ],

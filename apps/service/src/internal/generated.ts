@@ -2939,7 +2939,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A `text/event-stream`: each event named by its `type` (`attempt`, `queued`) with an `InternalDeliveryChange` as its data; `resync` when changes may have been missed (refetch). */
+            /** @description A `text/event-stream`: each event named by its `type` (`attempt`, `queued`) with an `InternalDeliveryChange` as its data; `resync` when changes may have been missed (refetch). At most 16 streams are open at once in a process (`503` beyond); a stream whose client reads so slowly that more than 1 MiB wait to be sent is ended (reconnect and refetch). */
             200: {
                 headers: {
                     [name: string]: unknown;

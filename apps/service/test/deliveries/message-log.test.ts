@@ -13,6 +13,7 @@ import type { components } from '../../src/internal/generated.js';
 import { internalDocument } from '../../src/internal/document.js';
 import { listOperations } from '../../src/http/openapi.js';
 import { referenceOfTopicArn } from '../../src/deliveries/messages.js';
+import { maxStreams } from '../../src/http/delivery-stream.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -263,6 +264,19 @@ describeEachDatabase('the message log', (database) => {
       expect(stream.events.every((event) => (event.data as Change).subscription === reference)).toBe(true);
     } finally {
       await stream.close();
+    }
+  });
+
+  it('refuses one stream more than it keeps open at once with 503 and the error body', async () => {
+    const url = `${new URL(service.baseUrl).origin}/internal/deliveries/stream`;
+    const open = await Promise.all(Array.from({ length: maxStreams }, () => openStream(url, operator)));
+    try {
+      expect(open.every((stream) => stream.response.status === 200)).toBe(true);
+      const refused = await fetch(url, { headers: { token: operator } });
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ error: { status: 503 } });
+    } finally {
+      await Promise.all(open.map((stream) => stream.close()));
     }
   });
 
