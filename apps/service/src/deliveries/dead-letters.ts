@@ -5,7 +5,7 @@
  * delivered notification can be sent again too (`replayMessage`), from the message log, while
  * the log still holds it.
  */
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { deliveries, deliveryAttempts, subscriptions } from '../db/schema.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -45,35 +45,83 @@ export async function listDeadLetters(db: Database, filter: { subscription?: str
 
 export type ReplaySelection = { messageId: string } | { subscription: string; since: Date };
 
-/** Re-queues dead letters for delivery now, from the first attempt of the schedule; returns how many. */
+/**
+ * Whether the subscription of a delivery still covers what its event regards (the coverage of
+ * enqueueNotifications, outbox.ts): a contractor whose contract has ended no longer gets the
+ * promoter's messages, replayed or not. A confirmation regards no event and is always covered.
+ */
+const stillCovered = (
+  auditEventId: SQL | AnyColumn,
+  subscriptionId: SQL | AnyColumn,
+) => sql`(${auditEventId} is null or exists (
+  select 1 from audit_events e
+  join subscription_coverage c on c.organisation_id in (e.promoter_org_id, e.highway_authority_org_id)
+  where e.id = ${auditEventId} and c.subscription_id = ${subscriptionId}))`;
+
+/**
+ * Re-queues dead letters for delivery from the first attempt of the schedule, each at the end
+ * of its queue (due once the deliveries of its work queued before the replay are done, so a
+ * work's messages still arrive one at a time); returns how many. Dead letters the subscription
+ * no longer covers stay dead: a replay of those alone is `409`.
+ */
 export async function replayDeadLetters(db: Database, selection: ReplaySelection): Promise<number> {
   return db.transaction(async (tx) => {
-    const chosen =
+    const chosen = and(
+      eq(deliveries.status, 'dead'),
       'messageId' in selection
         ? eq(deliveries.messageId, selection.messageId)
         : and(
             sql`${deliveries.subscriptionId} = (select id from subscriptions where reference = ${selection.subscription})`,
             gte(deliveries.createdAt, selection.since),
-          );
+          ),
+    );
+    const dead = await tx
+      .delete(deliveries)
+      .where(and(chosen, stillCovered(deliveries.auditEventId, deliveries.subscriptionId)))
+      .returning();
+    if (dead.length === 0) throw await nothingToReplay(tx, chosen, selection);
     const replayed = await tx
-      .update(deliveries)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, leaseUntil: null })
-      .where(and(eq(deliveries.status, 'dead'), chosen))
+      .insert(deliveries)
+      .values(
+        dead
+          .sort((a, b) => Number(a.id) - Number(b.id))
+          .map((row) => ({
+            subscriptionId: row.subscriptionId,
+            messageId: row.messageId,
+            kind: row.kind,
+            auditEventId: row.auditEventId,
+            orderingKey: row.orderingKey,
+            body: row.body,
+            createdAt: row.createdAt,
+            nextAttemptAt: sql`now()`,
+          })),
+      )
       .returning({ id: deliveries.id });
-    if (replayed.length === 0) {
-      throw new NotFoundError(
-        'messageId' in selection
-          ? `no dead letter ${selection.messageId}`
-          : `no dead letters of ${selection.subscription} since ${selection.since.toISOString()}`,
-      );
-    }
-    await notifyQueued(
+    await queueAtTheEnd(
       tx,
       replayed.map((row) => row.id),
     );
-    await wakeWorkers(tx);
     return replayed.length;
   });
+}
+
+/** Why nothing was replayed: the dead letters chosen are no longer covered (`409`), or there are none (`404`). */
+async function nothingToReplay(tx: Database, chosen: SQL | undefined, selection: ReplaySelection): Promise<Error> {
+  const [uncovered] = await tx.select({ id: deliveries.id }).from(deliveries).where(chosen).limit(1);
+  const what =
+    'messageId' in selection
+      ? `dead letter ${selection.messageId}`
+      : `dead letters of ${selection.subscription} since ${selection.since.toISOString()}`;
+  return uncovered
+    ? new ConflictError(`the ${what} regard organisations the subscription no longer covers`, 'message_id')
+    : new NotFoundError(`no ${what}`);
+}
+
+/** Holds the queued deliveries behind the earlier ones of their queues, and wakes the workers. */
+async function queueAtTheEnd(tx: Database, ids: readonly (number | string)[]): Promise<void> {
+  await holdBehindEarlier(tx, ids);
+  await notifyQueued(tx, ids);
+  await wakeWorkers(tx);
 }
 
 /**
@@ -103,6 +151,21 @@ export async function replayMessage(db: Database, messageId: string): Promise<vo
     if (logged.kind === 'confirmation') {
       throw new ConflictError(`message ${messageId} is a delivered confirmation: its token is used`, 'message_id');
     }
+    const [covered] = await tx
+      .select({ yes: sql<boolean>`true` })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.id, logged.subscriptionId),
+          stillCovered(sql`${logged.auditEventId}::bigint`, subscriptions.id),
+        ),
+      );
+    if (!covered) {
+      throw new ConflictError(
+        `message ${messageId} regards an organisation its subscription no longer covers (or the subscription is gone)`,
+        'message_id',
+      );
+    }
     const [inserted] = await tx
       .insert(deliveries)
       .values({
@@ -117,8 +180,6 @@ export async function replayMessage(db: Database, messageId: string): Promise<vo
       .onConflictDoNothing({ target: deliveries.messageId })
       .returning({ id: deliveries.id });
     if (!inserted) throw new ConflictError(`message ${messageId} is queued already`, 'message_id');
-    await holdBehindEarlier(tx, [inserted.id]);
-    await notifyQueued(tx, [inserted.id]);
-    await wakeWorkers(tx);
+    await queueAtTheEnd(tx, [inserted.id]);
   });
 }

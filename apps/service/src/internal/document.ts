@@ -614,7 +614,13 @@ const deliveryPaths = {
     post: operation('replayMessage', 'Queue a dead or delivered message again, with the same webhook-id', {
       tag: 'deliveries',
       parameters: [pathParameter('message_id', 64, 'The message id (webhook-id).')],
-      success: [202, json('The message is queued.', 'InternalReplay')],
+      success: [
+        202,
+        json(
+          'The message is queued at the end of its queue: due once the deliveries of its work queued before it are done. `409` when it is queued already, is a delivered confirmation (its token is used), or regards an organisation its subscription no longer covers (a contract has ended).',
+          'InternalReplay',
+        ),
+      ],
     }),
   },
   [`${internalBasePath}/deliveries/stream`]: {

@@ -2854,7 +2854,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The message is queued. */
+            /** @description The message is queued at the end of its queue: due once the deliveries of its work queued before it are done. `409` when it is queued already, is a delivered confirmation (its token is used), or regards an organisation its subscription no longer covers (a contract has ended). */
             202: {
                 headers: {
                     [name: string]: unknown;

@@ -13,7 +13,8 @@ import { markDelivered, settleFailure, type AttemptedClaim } from '../../src/del
 import { transitionPermit } from '../../src/events/permits.js';
 import { confirmSubscription, subscribe, unsubscribe } from '../../src/notifications/subscriptions.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';
+import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
+import { addContract, removeContract } from '../../src/admin/contracts.js';
 import { confirmationTokenOf, loopbackPolicy } from '../notifications/harness.js';
 
 const minute = 60_000;
@@ -139,8 +140,55 @@ describeEachDatabase('the outbox', (database) => {
     expect((await deliverTheDue(db())).map((next) => next.event_type)).toEqual(['permit_granted']);
 
     expect(await replayDeadLetters(db(), { messageId: delivery!.message_id })).toBe(1);
-    expect(await deliverTheDue(db())).toMatchObject([{ id: delivery!.id, attempts: 0 }]);
+    expect(await deliverTheDue(db())).toMatchObject([{ message_id: delivery!.message_id, attempts: 0 }]);
     expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
+  });
+
+  it('a replayed dead letter joins the end of its queue: due once the deliveries of its work queued before the replay are done', async () => {
+    const { owner, authority } = await subscriber(db());
+    await deliverTheDue(db());
+    const { permitReferenceNumber } = await work(db(), owner, authority);
+    await transitionPermit(db(), { permitReferenceNumber, eventType: 'permit_granted' });
+    const now = new Date();
+    const first = await claimAt(db(), now);
+    const once: RetryPolicy = { schedule: [0], jitter: { kind: 'full' }, random: () => 1 };
+    const failure = { retryAfterMs: null, reason: 'HTTP 500 Internal Server Error' };
+    expect(await settleFailure(db(), { ...first.claims[0]!, attempts: 0 }, failure, now, once)).toBe('dead');
+
+    await replayDeadLetters(db(), { messageId: first.claimed[0]!.message_id });
+    const next = await claimAt(db(), new Date());
+    expect(next.claimed.map((delivery) => delivery.event_type)).toEqual(['permit_granted']);
+    await markDelivered(db(), next.claims);
+    expect((await deliverTheDue(db())).map((delivery) => delivery.event_type)).toEqual(['permit_submitted']);
+  });
+
+  it('a dead letter is not replayed to a contractor whose contract with the promoter has ended (409)', async () => {
+    const owner = await promoter(db());
+    const firm = await contractor(db());
+    await addContract(db(), { contractor: firm.name, promoter: owner.name });
+    const { subscription_reference_number: reference } = await subscribe(
+      db(),
+      await callerOf(db(), firm, 'Contractor'),
+      { api_endpoint: 'http://127.0.0.1:9/hook' },
+      { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7' },
+    );
+    await confirmSubscription(db(), await confirmationTokenOf(db(), reference));
+    await deliverTheDue(db());
+    await work(db(), owner, await highwayAuthority(db()));
+    const now = new Date();
+    const { claimed, claims } = await claimAt(db(), now);
+    const once: RetryPolicy = { schedule: [0], jitter: { kind: 'full' }, random: () => 1 };
+    await settleFailure(db(), { ...claims[0]!, attempts: 0 }, { retryAfterMs: null, reason: 'HTTP 500' }, now, once);
+    await addContract(db(), { contractor: firm.name, promoter: (await promoter(db())).name });
+    await removeContract(db(), { contractor: firm.name, promoter: owner.name });
+
+    await expect(replayDeadLetters(db(), { messageId: claimed[0]!.message_id })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await listDeadLetters(db(), { subscription: reference })).toMatchObject([
+      { messageId: claimed[0]!.message_id },
+    ]);
+    await db().execute(sql`delete from deliveries`);
   });
 
   if (database.kind === 'postgres') {
