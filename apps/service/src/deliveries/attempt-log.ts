@@ -72,6 +72,22 @@ function changeOf(entry: AttemptEntry, settlement: Settlement): DeliveryChange {
 const errorOf = ({ observed }: AttemptEntry): string | null =>
   observed.outcome === 'delivered' || observed.status !== null ? null : observed.reason.slice(0, maxErrorLength);
 
+/** What the log keeps of a confirmation's token (its `Token`, and in its `SubscribeURL`). */
+export const redactedToken = 'redacted';
+
+/**
+ * The body as the log keeps it: as sent, but for a confirmation's token, which confirms the
+ * subscription for whoever holds it and is stored nowhere else but in the hash it is checked
+ * against (and the outbox until delivered).
+ */
+function loggedBody(kind: ClaimedDelivery['kind'], body: string): string {
+  if (kind !== 'confirmation') return body;
+  const message = JSON.parse(body) as { Token?: string; SubscribeURL?: string };
+  const subscribeUrl = message.SubscribeURL === undefined ? undefined : new URL(message.SubscribeURL);
+  subscribeUrl?.searchParams.set('token', redactedToken);
+  return JSON.stringify({ ...message, Token: redactedToken, SubscribeURL: subscribeUrl?.toString() });
+}
+
 /** A row of the log in the form `jsonb_to_recordset` reads below. */
 function rowOf(entry: AttemptEntry, settlement: Settlement) {
   const { delivery, request, observed } = entry;
@@ -89,7 +105,7 @@ function rowOf(entry: AttemptEntry, settlement: Settlement) {
     latency_ms: observed.latencyMs,
     response_excerpt: observed.responseExcerpt,
     request_headers: request.headers,
-    request_body: request.body,
+    request_body: loggedBody(delivery.kind, request.body),
     outcome: settlement.outcome,
     next_attempt_at: settlement.nextAttemptAt?.toISOString() ?? null,
     change: JSON.stringify(changeOf(entry, settlement)),

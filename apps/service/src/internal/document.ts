@@ -18,6 +18,7 @@ import { permitEventTypes } from '../domain/permits.js';
 import { workObjectLifecycles } from '../domain/work-object-lifecycles.js';
 import { loadDocument, type JsonSchema, type OpenApiDocument } from '../http/openapi.js';
 import { maxBufferedBytes, maxStreams } from '../http/delivery-stream.js';
+import { redactedToken } from '../deliveries/attempt-log.js';
 
 export const internalBasePath = '/internal';
 
@@ -306,7 +307,10 @@ const deliverySchemas = (endpoint: JsonSchema): Record<string, JsonSchema> => ({
     latency_ms: { type: 'integer', minimum: 0, description: "Until the answer's head, or the failure." },
     response_excerpt: { type: ['string', 'null'], description: "The first KiB of the answer's body." },
     request_headers: { type: 'object', additionalProperties: { type: 'string' } },
-    request_body: { type: 'string' },
+    request_body: {
+      type: 'string',
+      description: `As sent, but for a confirmation's token: its \`Token\` and the \`token\` of its \`SubscribeURL\` read \`${redactedToken}\`.`,
+    },
     outcome: { enum: attemptOutcome.enumValues },
     next_attempt_at: nullable(instant),
   }),

@@ -1093,6 +1093,7 @@ export interface components {
             request_headers: {
                 [key: string]: string;
             };
+            /** @description As sent, but for a confirmation's token: its `Token` and the `token` of its `SubscribeURL` read `redacted`. */
             request_body: string;
             /** @enum {unknown} */
             outcome: "delivered" | "retry" | "dead";

@@ -14,6 +14,7 @@ import { internalDocument } from '../../src/internal/document.js';
 import { listOperations } from '../../src/http/openapi.js';
 import { referenceOfTopicArn } from '../../src/deliveries/messages.js';
 import { maxStreams } from '../../src/http/delivery-stream.js';
+import { redactedToken } from '../../src/deliveries/attempt-log.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -181,6 +182,22 @@ describeEachDatabase('the message log', (database) => {
     expect(next - before).toBeGreaterThanOrEqual(minute - 1000);
     expect(next - Date.now()).toBeLessThanOrEqual(minute);
     expect(message.attempts[0]!.next_attempt_at).toBe(message.next_attempt_at);
+  });
+
+  it("logs a confirmation's request with its token redacted, in Token and in SubscribeURL", async () => {
+    const { reference } = await subscribed(`http://127.0.0.1:${await closedPort()}/hook`);
+    const attempt = await vi.waitFor(
+      async () => {
+        const [message] = (await messagesOf(reference)).messages;
+        expect(message?.attempts).toHaveLength(1);
+        return message!.attempts[0]!;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const body = JSON.parse(attempt.request_body) as { Token: string; SubscribeURL: string };
+    expect(body.Token).toBe(redactedToken);
+    expect(new URL(body.SubscribeURL).searchParams.get('token')).toBe(redactedToken);
+    expect(attempt.request_body).not.toContain('cnf_');
   });
 
   it('logs an attempt that got no answer with the error and no status', async () => {
