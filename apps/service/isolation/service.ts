@@ -60,11 +60,17 @@ export async function seed(database: RunDatabase, events: number): Promise<Sandb
   return JSON.parse(stdout) as SandboxSummary;
 }
 
-/** `serve` on the database under the documented heap limit, with `env` added (webhook endpoints on loopback allowed). */
+/**
+ * `serve` on the database under the documented heap limit, with `env` added (webhook endpoints on
+ * loopback allowed). The limit on subscription changes is lifted, so that the hostile tenant's
+ * churn reaches the delivery worker, whose fairness is what the churn measures (the limit has
+ * tests of its own).
+ */
 export function serve(database: RunDatabase, env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
   return startServiceProcess(database.args, {
     NODE_OPTIONS: documentedHeapLimit,
     WEBHOOK_ALLOW: '127.0.0.0/8',
+    SUBSCRIPTION_CHANGES_MAX: '1000000',
     ...env,
   });
 }

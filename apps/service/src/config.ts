@@ -18,7 +18,7 @@ import { signatureVersions, type SignatureVersion } from './deliveries/pubsub-si
 import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/retry-schedule.js';
 import { defaultSearchConcurrency, type RateLimit } from './http/app.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connections.js';
-import type { NotificationConfig } from './notifications/config.js';
+import { defaultSubscriptionChanges, type NotificationConfig } from './notifications/config.js';
 import { defaultReadShares, type ReadShares } from './http/routes/queries.js';
 import { defaultPollScanUpdates } from './queries/poll-updates.js';
 import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
@@ -241,6 +241,15 @@ export const environmentSchema = {
       description:
         "Days a subscription's endpoint may fail every attempt before the subscription is disabled: removed with its pending deliveries, `event_subscription_removed` recorded in its organisation's feed.",
     },
+    SUBSCRIPTION_CHANGES_MAX: {
+      ...wholeNumber(1, defaultSubscriptionChanges.max),
+      description:
+        "Subscribes and unsubscribes together that one organisation (all its users) may make per `SUBSCRIPTION_CHANGES_WINDOW_MS`; past it `429` with `Retry-After`. Each records an event for every organisation the subscription covers, a contractor's promoters too. Counted by each instance on its own.",
+    },
+    SUBSCRIPTION_CHANGES_WINDOW_MS: {
+      ...wholeNumber(1, defaultSubscriptionChanges.windowMs),
+      description: 'The window of `SUBSCRIPTION_CHANGES_MAX`.',
+    },
     DEAD_LETTER_DAYS: {
       ...wholeNumber(1, defaultDeadLetterRetentionMs / day),
       description:
@@ -331,6 +340,8 @@ interface Environment {
   WEBHOOK_SUBSCRIPTION_CONCURRENCY: number;
   WEBHOOK_ORIGIN_CONCURRENCY: number;
   WEBHOOK_DISABLE_AFTER_DAYS: number;
+  SUBSCRIPTION_CHANGES_MAX: number;
+  SUBSCRIPTION_CHANGES_WINDOW_MS: number;
   DEAD_LETTER_DAYS: number;
   DELIVERY_WORKER: 'on' | 'off';
   WORKER_CONCURRENCY: number;
@@ -499,6 +510,7 @@ function notificationsOf(values: Environment): NotificationConfig {
     concurrency: values.WORKER_CONCURRENCY,
     pollIntervalMs: values.WORKER_POLL_MS,
     logRetentionMs: values.DELIVERY_LOG_DAYS * 24 * 60 * 60 * 1000,
+    subscriptionChanges: { max: values.SUBSCRIPTION_CHANGES_MAX, windowMs: values.SUBSCRIPTION_CHANGES_WINDOW_MS },
   };
 }
 

@@ -77,6 +77,7 @@ export async function startServer(
     notifications: {
       policy: endpointPolicyOf(config.notifications),
       publicBaseUrl: () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
+      subscriptionChanges: config.notifications.subscriptionChanges,
     },
     sandbox: options.sandbox && {
       users: options.sandbox.users,

@@ -1271,7 +1271,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Too many requests: this token made more calls than the rate limit allows in its window, or the caller's organisation already has as many polls or permit searches running at once as it may. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
+        /** @description Too many requests: this token made more calls than the rate limit allows in its window, the caller's organisation already has as many polls or permit searches running at once as it may, or it changed its subscription as many times as it may in the hour. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
         TooManyRequests: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];

@@ -35,7 +35,16 @@ export interface NotificationConfig {
   pollIntervalMs: number;
   /** `DELIVERY_LOG_DAYS`, in milliseconds: how long the message log keeps an attempt. */
   logRetentionMs: number;
+  /** `SUBSCRIPTION_CHANGES_MAX` per `SUBSCRIPTION_CHANGES_WINDOW_MS`: subscribes and unsubscribes per organisation. */
+  subscriptionChanges: { max: number; windowMs: number };
 }
+
+/**
+ * Subscribes and unsubscribes one organisation may make per window, by default: each records
+ * events for every organisation its subscription covers (a contractor's promoters too), so
+ * churn would otherwise notify other tenants and grow the history without bound.
+ */
+export const defaultSubscriptionChanges = { max: 10, windowMs: 60 * 60 * 1000 };
 
 /** Loopback, which `serve --sandbox` allows so that a receiver on the same machine works. */
 export const loopbackAllowList = ['127.0.0.0/8', '::1/128', 'localhost'];

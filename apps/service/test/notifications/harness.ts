@@ -40,7 +40,12 @@ export const fastRetries: RetryPolicy = { schedule: [0, 50, 100, 1500], jitter: 
 /** The service's notification operations and routes over `db`. */
 export async function startNotificationService(
   db: Database,
-  options: { policy?: EndpointPolicy; resolve?: Resolver; publicBaseUrl?: () => string } = {},
+  options: {
+    policy?: EndpointPolicy;
+    resolve?: Resolver;
+    publicBaseUrl?: () => string;
+    subscriptionChanges?: { max: number; windowMs: number };
+  } = {},
 ): Promise<RunningService> {
   let baseUrl = '';
   const service = await startService({
@@ -49,6 +54,7 @@ export async function startNotificationService(
       policy: options.policy ?? loopbackPolicy,
       resolve: options.resolve,
       publicBaseUrl: options.publicBaseUrl ?? (() => baseUrl),
+      subscriptionChanges: options.subscriptionChanges,
     },
   });
   baseUrl = service.baseUrl;

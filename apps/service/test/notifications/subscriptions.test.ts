@@ -380,6 +380,39 @@ describeEachDatabase('subscriptions', (database) => {
     });
   });
 
+  describe('changes per organisation', () => {
+    let limited: RunningService;
+    beforeAll(async () => {
+      limited = await startNotificationService(database.db, { subscriptionChanges: { max: 2, windowMs: 60_000 } });
+    });
+    afterAll(() => limited?.close());
+    const change = (path: 'subscribe' | 'unsubscribe', token: string) =>
+      limited.request<ErrorResponse>('POST', `/api-notifications/${path}`, {
+        token,
+        body: path === 'subscribe' ? { api_endpoint: endpoint } : {},
+      });
+
+    it('refuses a subscribe or unsubscribe past the limit with 429, Retry-After and the error body', async () => {
+      const { token } = await plannerOfNewPromoter();
+      expect((await change('subscribe', token)).status).toBe(200);
+      expect((await change('subscribe', token)).status).toBe(200);
+      for (const path of ['subscribe', 'unsubscribe'] as const) {
+        const refused = await change(path, token);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(refused.body.error).toMatchObject({ status: 429, code: 'rate_limited' });
+      }
+    });
+
+    it('counts every user of an organisation together, and each organisation apart', async () => {
+      const { owner, token } = await plannerOfNewPromoter();
+      expect((await change('subscribe', token)).status).toBe(200);
+      expect((await change('subscribe', await tokenFor(database.db, owner, 'Planner'))).status).toBe(200);
+      expect((await change('subscribe', await tokenFor(database.db, owner, 'Planner'))).status).toBe(429);
+      expect((await change('subscribe', (await plannerOfNewPromoter()).token)).status).toBe(200);
+    });
+  });
+
   describe('limits of the document', () => {
     const long = (length: number) => 'x'.repeat(length);
     const { SubscriptionCreateRequest: create, SubscriptionRemoveRequest: remove } = propertyConstraints;

@@ -91,6 +91,7 @@ export interface paths {
      *     The subscription starts **unconfirmed**. The service sends a `SubscriptionConfirmation` message to the endpoint (see the webhooks); nothing else is delivered until the receiver confirms by a GET of its `SubscribeURL` within 48 hours. A subscription not confirmed within 48 hours is removed, with all its records, and the organisation may subscribe again. A subscription must be confirmed before it can be unsubscribed.
      *
      *     The request's `internal_user_identifier` and `internal_user_name` are recorded on the `event_subscription_created` event (object type `event_subscription`, object reference the subscription reference), an organisation-level event of each organisation the subscription covers.
+     *     **Changes at once.** An organisation (all its users together) may subscribe and unsubscribe 10 times an hour in all (the operator may set other numbers): each change records an event for every organisation the subscription covers, a Contractor's promoters too. One more is answered `429` with `Retry-After` (seconds).
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
@@ -115,6 +116,7 @@ export interface paths {
      * @description Removes the caller's organisation's subscription. For a Contractor it is removed for every organisation it was contracting for. The caller must belong to the subscribing organisation: a Contractor naming the subscription of a promoter it contracts for (which its listing shows it) is answered `403`; any other reference of another organisation is answered `404`, like one that does not exist. A reference longer than 64 characters is refused with `400` before it is looked up. An unconfirmed subscription must not be unsubscribed (`409`): confirm it first, or let it expire after 48 hours.
      *
      *     The request's `internal_user_identifier` and `internal_user_name` are recorded on the `event_subscription_removed` event.
+     *     **Changes at once.** An organisation (all its users together) may subscribe and unsubscribe 10 times an hour in all (the operator may set other numbers): each change records an event for every organisation the subscription covers, a Contractor's promoters too. One more is answered `429` with `Retry-After` (seconds).
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority. A user holding none of them is refused with `403`.
      */
@@ -1177,7 +1179,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Too many requests: this token made more calls than the rate limit allows in its window, or the caller's organisation already has as many polls or permit searches running at once as it may. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
+    /** @description Too many requests: this token made more calls than the rate limit allows in its window, the caller's organisation already has as many polls or permit searches running at once as it may, or it changed its subscription as many times as it may in the hour. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
     TooManyRequests: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];

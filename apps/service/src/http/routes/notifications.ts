@@ -17,6 +17,8 @@ import { isUnsubscribeToken } from '../../deliveries/pubsub-signature.js';
 import { webhookKeySet } from '../../deliveries/signing.js';
 import { NotFoundError } from '../../errors.js';
 import { basePaths, registerOperations } from '../operations.js';
+import { requestLimit, type Bucket } from '../rate-limits.js';
+import { defaultSubscriptionChanges } from '../../notifications/config.js';
 import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../deliveries/keys.js';
 import {
   confirmSubscription,
@@ -29,13 +31,24 @@ import {
 
 export interface NotificationRoutesOptions extends SubscriptionOptions {
   db: Database;
+  /** Subscribes and unsubscribes per organisation and window; `defaultSubscriptionChanges` unless set. */
+  subscriptionChanges?: Bucket;
 }
 
 export const notificationRoutes: FastifyPluginCallback<NotificationRoutesOptions> = (app, options, done) => {
   const { db } = options;
+  const change = requestLimit(
+    app,
+    options.subscriptionChanges ?? defaultSubscriptionChanges,
+    (request) => `organisation:${request.caller!.organisation.id}`,
+  );
   registerOperations(app, {
-    subscribe: async ({ caller, body }) => ({ status: 200, body: await subscribe(db, caller, body, options) }),
-    unsubscribe: async ({ caller, body }) => {
+    subscribe: async ({ caller, body, request }) => {
+      await change(request);
+      return { status: 200, body: await subscribe(db, caller, body, options) };
+    },
+    unsubscribe: async ({ caller, body, request }) => {
+      await change(request);
       await unsubscribe(db, caller, body, options);
       return { status: 204 };
     },
