@@ -8,7 +8,7 @@ import { endpointPolicyOf } from '../src/notifications/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 
 describe('configuration', () => {
-  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts (5 s to connect, 10 s to the response), 8 in flight per subscription and 32 per origin, disabling after 5 days of failure, a worker in the service, a log of 7 days and dead letters of 30', () => {
+  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts (5 s to connect, 10 s to the response), 8 in flight per subscription and 32 per origin, disabling after 5 days of failure, a worker in the service, a log of 7 days, dead letters of 30 and 10 subscription changes an hour per organisation', () => {
     expect(configFromEnv({}).notifications).toEqual({
       publicBaseUrl: undefined,
       allowList: [],
@@ -25,6 +25,7 @@ describe('configuration', () => {
       concurrency: 64,
       pollIntervalMs: 1000,
       logRetentionMs: 7 * 86_400_000,
+      subscriptionChanges: { max: 10, windowMs: 3_600_000 },
     });
   });
 
@@ -46,6 +47,8 @@ describe('configuration', () => {
         WORKER_CONCURRENCY: '8',
         WORKER_POLL_MS: '250',
         DELIVERY_LOG_DAYS: '2',
+        SUBSCRIPTION_CHANGES_MAX: '3',
+        SUBSCRIPTION_CHANGES_WINDOW_MS: '60000',
       }).notifications,
     ).toEqual({
       publicBaseUrl: 'https://events.example/v7',
@@ -63,6 +66,7 @@ describe('configuration', () => {
       concurrency: 8,
       pollIntervalMs: 250,
       logRetentionMs: 2 * 86_400_000,
+      subscriptionChanges: { max: 3, windowMs: 60_000 },
     });
   });
 
