@@ -210,11 +210,24 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The built service on `url`. Its shares per organisation are as wide as the load: one poller's
+ * `connections` at once measure the read path, not the bound on one organisation's share (the
+ * tenant-isolation suite measures that).
+ */
 async function startService(url: string) {
   const port = await freePort();
+  const shares = { ORGANISATION_POLLS: String(connections), ORGANISATION_SEARCHES: String(connections) };
   const child = spawn('node', [...serviceNodeFlags, 'dist/cli.js', 'serve'], {
     cwd: packageDir,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: serviceLogLevel },
+    env: {
+      ...process.env,
+      ...shares,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: serviceLogLevel,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 20_000;

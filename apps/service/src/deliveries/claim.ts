@@ -41,6 +41,8 @@ export interface ClaimedDelivery {
   body: string | null;
   /** Attempts made before this one. */
   attempts: number;
+  /** When it was due, before this claim (UTC text, `array-rows.ts`). */
+  due_at: string;
   /** UTC text (`array-rows.ts`). */
   created_at: string;
   audit_event_id: number | string | null;
@@ -109,7 +111,7 @@ function dueIds(limit: number, now: Date, caps: ClaimCaps, busy: Busy): SQL {
       from candidate c left join busy_origin bo on bo.origin = c.origin
       where c.taken <= c.cap
     )
-    select d.id from (select id from ranked where rank <= ${caps.perOrigin}::int) r
+    select d.id, d.next_attempt_at from (select id from ranked where rank <= ${caps.perOrigin}::int) r
     join deliveries d on d.id = r.id
     where d.status = 'pending' and d.next_attempt_at <= ${now}
     order by d.next_attempt_at, d.id
@@ -117,59 +119,54 @@ function dueIds(limit: number, now: Date, caps: ClaimCaps, busy: Busy): SQL {
     for update of d skip locked`;
 }
 
-/** The oldest due deliveries, at most `limit`, with what the caps count them by. */
-interface OldestDue {
-  id: string | number;
-  subscription_id: number;
-  origin: string;
-  failing: boolean;
-}
-
-function oldestDue(db: Database, limit: number, now: Date): Promise<OldestDue[]> {
-  return queryRows<OldestDue>(
-    db,
-    sql`
-    select d.id, d.subscription_id, ${originOf(sql.raw('s.api_endpoint'))} as origin, s.failing_since is not null as failing
-    from deliveries d join subscriptions s on s.id = d.subscription_id
-    where d.status = 'pending' and d.next_attempt_at <= ${now}
-    order by d.next_attempt_at, d.id
-    limit ${limit}`,
-  );
-}
+/** The oldest due rows, at most `limit`, locked; rows another worker holds are skipped. */
+const oldestDue = (limit: number, now: Date): SQL => sql`
+    select id, next_attempt_at from deliveries
+    where status = 'pending' and next_attempt_at <= ${now}
+    order by next_attempt_at, id
+    limit ${limit}
+    for update skip locked`;
 
 /**
- * Whether every one of `rows`, taken oldest first, stays within its subscription's and its
- * origin's room. Then the oldest due rows are exactly what the fair selection would take: a
- * row it ranks is ranked only among older rows, and these are the oldest there are.
+ * Splits claimed deliveries, taken oldest first, into those within their subscription's and
+ * their origin's room (less what is `busy`) and those beyond it.
  */
-function withinCaps(rows: readonly OldestDue[], caps: ClaimCaps, busy: Busy): boolean {
+function byRoom(claimed: readonly ClaimedDelivery[], caps: ClaimCaps, busy: Busy) {
   const subscriptions = new Map(busy.subscriptions);
   const origins = new Map(busy.origins);
-  return rows.every((row) => {
-    const taken = (subscriptions.get(row.subscription_id) ?? 0) + 1;
-    const fromOrigin = (origins.get(row.origin) ?? 0) + 1;
-    subscriptions.set(row.subscription_id, taken);
-    origins.set(row.origin, fromOrigin);
-    return taken <= (row.failing ? 1 : caps.perSubscription) && fromOrigin <= caps.perOrigin;
-  });
+  const kept: ClaimedDelivery[] = [];
+  const over: ClaimedDelivery[] = [];
+  for (const delivery of claimed) {
+    const taken = (subscriptions.get(delivery.subscription_id) ?? 0) + 1;
+    const fromOrigin = (origins.get(delivery.endpoint_origin) ?? 0) + 1;
+    if (taken > (delivery.failing ? 1 : caps.perSubscription) || fromOrigin > caps.perOrigin) {
+      over.push(delivery);
+      continue;
+    }
+    subscriptions.set(delivery.subscription_id, taken);
+    origins.set(delivery.endpoint_origin, fromOrigin);
+    kept.push(delivery);
+  }
+  return { kept, over, busy: { subscriptions, origins } };
 }
 
-/** The rows of `ids` still due, locked; rows another worker holds are skipped. */
-function stillDue(ids: readonly (string | number)[], now: Date): SQL {
-  return sql`
-    select id from deliveries
-    where id = any(${`{${ids.join(',')}}`}::bigint[]) and status = 'pending' and next_attempt_at <= ${now}
-    order by next_attempt_at, id
-    for update skip locked`;
+/** Gives claims back as they were: due again at the time they were due, no longer leased. */
+async function giveBack(db: Database, claimed: readonly ClaimedDelivery[], leaseUntil: Date): Promise<void> {
+  const rows = JSON.stringify(claimed.map((delivery) => ({ id: String(delivery.id), due: delivery.due_at })));
+  await db.execute(sql`
+    update deliveries d set next_attempt_at = v.due::timestamp at time zone 'UTC', lease_until = null
+    from jsonb_to_recordset(${rows}::jsonb) as v(id text, due text)
+    where d.id = v.id::bigint and d.lease_until = ${leaseUntil}`);
 }
 
 /**
  * Leases up to `limit` due deliveries until `leaseUntil`, within the caps less what is `busy`. A
  * claimed row is due again when its lease ends, so the due index alone finds every claimable row.
  *
- * The oldest due rows are read from the due index first; while they fit the caps (no backlog
- * beyond any subscription's or origin's room, the usual case) they are the claim, and the
- * per-subscription selection of `dueIds`, dearer to plan and run, is left for when they do not.
+ * The oldest due rows are leased first, straight from the due index, in one statement: when
+ * they fit the caps (no backlog beyond any subscription's or origin's room, the usual case) they
+ * are the claim. Those beyond their room are given back at once, and the room left is filled by
+ * the per-subscription selection of `dueIds`, dearer to plan and run.
  */
 export async function claimDue(
   db: Database,
@@ -179,15 +176,11 @@ export async function claimDue(
   caps: ClaimCaps = { perSubscription: limit, perOrigin: limit },
   busy: Busy = noneBusy,
 ): Promise<ClaimedDelivery[]> {
-  const oldest = await oldestDue(db, limit, now);
-  if (oldest.length === 0) return [];
-  const due = withinCaps(oldest, caps, busy)
-    ? stillDue(
-        oldest.map((row) => row.id),
-        now,
-      )
-    : dueIds(limit, now, caps, busy);
-  return lease(db, due, leaseUntil);
+  const oldest = await lease(db, oldestDue(limit, now), leaseUntil);
+  const { kept, over, busy: nowBusy } = byRoom(oldest, caps, busy);
+  if (over.length === 0) return kept;
+  await giveBack(db, over, leaseUntil);
+  return [...kept, ...(await lease(db, dueIds(limit - kept.length, now, caps, nowBusy), leaseUntil))];
 }
 
 /** Leases the rows `due` selects until `leaseUntil`, and reads what their messages need. */
@@ -199,11 +192,12 @@ function lease(db: Database, due: SQL, leaseUntil: Date): Promise<ClaimedDeliver
       update deliveries d set lease_until = ${leaseUntil}, next_attempt_at = ${leaseUntil}
       from (${due}) due
       where d.id = due.id
-      returning d.id, d.subscription_id, d.message_id, d.kind, d.ordering_key, d.body, d.attempts, d.created_at, d.audit_event_id
+      returning d.id, d.subscription_id, d.message_id, d.kind, d.ordering_key, d.body, d.attempts, d.created_at, d.audit_event_id,
+                due.next_attempt_at as due_at
     )
     select c.id, c.subscription_id, s.reference as subscription_reference, s.public_base_url, s.api_endpoint,
            ${originOf(sql.raw('s.api_endpoint'))} as endpoint_origin, s.failing_since is not null as failing,
-           c.message_id, c.kind,
+           c.message_id, c.kind, ${utcText(sql.raw('c.due_at'))} as due_at,
            c.ordering_key, c.body, c.audit_event_id, c.attempts, ${utcText(sql.raw('c.created_at'))} as created_at,
            e.update_id::float8 as update_id, ${utcText(sql.raw('e.update_date_time'))} as update_date_time,
            e.event_type, e.object_type, w.work_reference_number, e.object_reference_number,

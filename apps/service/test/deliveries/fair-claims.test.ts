@@ -38,6 +38,15 @@ async function subscriberWith(db: Database, notifications: number, endpoint = 'h
   return { id, reference, owner };
 }
 
+/** Each pending delivery of the subscription: its due time and lease, by id. */
+async function dueTimes(db: Database, subscriptionId: number) {
+  const rows = await db
+    .select({ id: deliveries.id, due: deliveries.nextAttemptAt, lease: deliveries.leaseUntil })
+    .from(deliveries)
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.status, 'pending')));
+  return new Map(rows.map((row) => [String(row.id), { due: row.due.getTime(), lease: row.lease }]));
+}
+
 const claim = (db: Database, caps: ClaimCaps, busy = noneBusy, limit = 100) =>
   claimDue(db, limit, new Date(), new Date(Date.now() + minute), caps, busy);
 
@@ -58,6 +67,16 @@ describeEachDatabase('fair claims', (database) => {
     const { id } = await subscriberWith(db(), 4);
     const busy = { subscriptions: new Map([[id, 1]]), origins: new Map() };
     expect(await claim(db(), { perSubscription: 3, perOrigin: 100 }, busy)).toHaveLength(2);
+  });
+
+  it('leave the deliveries beyond a cap as they were: due when they were due, not leased', async () => {
+    const { id } = await subscriberWith(db(), 4);
+    const before = await dueTimes(db(), id);
+    const claimed = await claim(db(), { perSubscription: 2, perOrigin: 100 });
+    const after = await dueTimes(db(), id);
+    const untouched = [...before.keys()].filter((delivery) => !claimed.some((one) => String(one.id) === delivery));
+    expect(untouched.length).toBeGreaterThan(0);
+    for (const delivery of untouched) expect(after.get(delivery)).toEqual(before.get(delivery));
   });
 
   it('give every subscription its share: a large backlog does not push out another subscription’s later delivery', async () => {
