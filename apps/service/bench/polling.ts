@@ -211,13 +211,14 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The built service on `url`. Its shares per organisation are as wide as the load: one poller's
+ * The built service on `url`. Its shares per organisation are wider than the load: one poller's
  * `connections` at once measure the read path, not the bound on one organisation's share (the
- * tenant-isolation suite measures that).
+ * tenant-isolation suite measures that); twice as wide, since a connection's next request may
+ * arrive before the share of its last one is given back.
  */
 async function startService(url: string) {
   const port = await freePort();
-  const shares = { ORGANISATION_POLLS: String(connections), ORGANISATION_SEARCHES: String(connections) };
+  const shares = { ORGANISATION_POLLS: String(2 * connections), ORGANISATION_SEARCHES: String(2 * connections) };
   const child = spawn('node', [...serviceNodeFlags, 'dist/cli.js', 'serve'], {
     cwd: packageDir,
     env: {

@@ -5,21 +5,25 @@
  * the polling cursor (`next_update` is the update_id of the last row returned, `update_id` returns
  * ids above it, a replacement cursor for a stale one), permit search (the bounds of
  * `work_reference_numbers` and `page_size` are the document's, `next_cursor` the position of the
- * last permit, the page short when exhausted), the webhook keys and the confirmation URL. Failures
+ * last permit, the page short when exhausted), the webhook keys and the confirmation URL (answered as the document says). Failures
  * (any status with headers, a dropped connection, a slow answer) can be queued for the next
  * requests, to prove that your code retries, backs off and resumes. It serves under `/v7` and
  * `/v7/event` alike.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { propertyConstraints } from '@street-events/types';
+import { parameterConstraints, propertyConstraints } from '@street-events/types';
 import type {
   ErrorResponse,
   GetSubscriptionsResponse,
   PermitSearchRequest,
   PermitSummaryResponse,
+  SubscriptionConfirmedResponse,
   WorkUpdateSummary,
 } from './index.js';
+
+/** The reference a confirmation names when the fake holds no subscription. */
+export const fakeSubscriptionReference = 'SUB-00000000000000000000000000';
 
 const { page_size: pageSizeBounds, work_reference_numbers: referenceBounds } = propertyConstraints.PermitSearchRequest;
 
@@ -175,13 +179,20 @@ function route(
   if (method === 'GET' && path === '/.well-known/webhook-keys') return [200, { keys: state.webhookKeys }];
   if (method === 'GET' && path === '/v7/api-notifications/confirm') {
     confirmedTokens.push(url.searchParams.get('token') ?? '');
-    return [200, { confirmed: true }];
+    const [subscription] = state.subscriptions;
+    return [
+      200,
+      {
+        subscription_reference_number: subscription?.subscription_reference_number ?? fakeSubscriptionReference,
+        status: 'confirmed',
+      } satisfies SubscriptionConfirmedResponse,
+    ];
   }
   return [404, errorBody(404)];
 }
 
 function poll(state: FakeEventsState, query: URLSearchParams): [number, unknown] {
-  const pageSize = Number(query.get('page_size') ?? 100);
+  const pageSize = Number(query.get('page_size') ?? parameterConstraints.getWorkUpdates.page_size.default);
   const after = query.get('update_id');
   const startDate = query.get('start_date');
   const prefixes = query.getAll('workstream_prefix');

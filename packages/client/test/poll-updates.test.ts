@@ -1,4 +1,5 @@
 import { getEventListeners } from 'node:events';
+import { parameterConstraints } from '@street-events/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEventsClient, pollUpdateRows, pollUpdates, ServerError, type UpdatesPage } from '../src/index.js';
 import { startFakeEventsService, updateRow, type FakeEventsService } from '../src/testing.js';
@@ -26,6 +27,13 @@ async function pages(iterator: AsyncIterable<UpdatesPage>): Promise<UpdatesPage[
 }
 
 describe('pollUpdates', () => {
+  it("reads pages of the document's default size when no page_size is asked for (the fake as the service)", async () => {
+    const { default: pageSize } = parameterConstraints.getWorkUpdates.page_size;
+    service.state.updates = ids(1, pageSize + 1).map((id) => updateRow(id));
+    const [first] = await pages(pollUpdates(client()));
+    expect(first!.rows).toHaveLength(pageSize);
+  });
+
   it('follows next_update across pages, returning every update once, none skipped or repeated', async () => {
     const seen = await pages(pollUpdates(client(), { filters: { page_size: 10 } }));
 

@@ -8,7 +8,7 @@ import {
   type SubscriptionConfirmationMessage,
   type WebhookReceiverOptions,
 } from '../src/index.js';
-import { startFakeEventsService, type FakeEventsService } from '../src/testing.js';
+import { fakeSubscriptionReference, startFakeEventsService, type FakeEventsService } from '../src/testing.js';
 import {
   confirmationMessage,
   generateTestKey,
@@ -170,6 +170,15 @@ describe('subscription confirmation', () => {
     expect(response.status).toBe(200);
     expect(service.confirmedTokens).toEqual(['cnf_token']);
     expect(confirmed).toEqual([message]);
+  });
+
+  it("the fake answers the confirmation link with the document's body", async () => {
+    const answer = await fetch(`${service.baseUrl}/api-notifications/confirm?token=cnf_token`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      subscription_reference_number: fakeSubscriptionReference,
+      status: 'confirmed',
+    });
   });
 
   it('refuses to GET a SubscribeURL of another origin', async () => {
