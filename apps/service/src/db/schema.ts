@@ -466,9 +466,6 @@ export const deliveries = pgTable(
     index('deliveries_dead')
       .on(t.subscriptionId, t.createdAt)
       .where(sql`${t.status} = 'dead'`),
-    index('deliveries_subscription_due')
-      .on(t.subscriptionId, t.nextAttemptAt, t.id)
-      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -94,7 +94,7 @@ function dueIds(limit: number, now: Date, caps: ClaimCaps, busy: Busy): SQL {
     ), busy_origin as (
       select key as origin, count from jsonb_to_recordset(${countsJson(busy.origins)}::jsonb) as b(key text, count integer)
     ), candidate as (
-      -- A constant limit, so that each subscription's rows come from its own index in order.
+      -- A constant limit: each subscription's due rows are read from its pending ones, at most the cap.
       select q.id, q.next_attempt_at, ${originOf(sql.raw('s.api_endpoint'))} as origin,
              row_number() over (partition by s.id order by q.next_attempt_at, q.id) + coalesce(bs.count, 0) as taken,
              case when s.failing_since is null then ${caps.perSubscription}::int else 1 end as cap
