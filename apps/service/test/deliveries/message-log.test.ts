@@ -184,16 +184,20 @@ describeEachDatabase('the message log', (database) => {
     expect(message.attempts[0]!.next_attempt_at).toBe(message.next_attempt_at);
   });
 
-  it("logs a confirmation's request with its token redacted, in Token and in SubscribeURL", async () => {
-    const { reference } = await subscribed(`http://127.0.0.1:${await closedPort()}/hook`);
-    const attempt = await vi.waitFor(
+  /** The subscription's confirmation once it has been attempted once (at an endpoint that refuses connections). */
+  const confirmationOnceAttempted = (reference: string) =>
+    vi.waitFor(
       async () => {
         const [message] = (await messagesOf(reference)).messages;
         expect(message?.attempts).toHaveLength(1);
-        return message!.attempts[0]!;
+        return message!;
       },
       { timeout: 10_000, interval: 50 },
     );
+
+  it("logs a confirmation's request with its token redacted, in Token and in SubscribeURL", async () => {
+    const { reference } = await subscribed(`http://127.0.0.1:${await closedPort()}/hook`);
+    const attempt = (await confirmationOnceAttempted(reference)).attempts[0]!;
     const body = JSON.parse(attempt.request_body) as { Token: string; SubscribeURL: string };
     expect(body.Token).toBe(redactedToken);
     expect(new URL(body.SubscribeURL).searchParams.get('token')).toBe(redactedToken);
@@ -202,14 +206,7 @@ describeEachDatabase('the message log', (database) => {
 
   it('logs an attempt that got no answer with the error and no status', async () => {
     const { reference } = await subscribed(`http://127.0.0.1:${await closedPort()}/hook`);
-    const confirmation = await vi.waitFor(
-      async () => {
-        const [message] = (await messagesOf(reference)).messages;
-        expect(message?.attempts).toHaveLength(1);
-        return message!;
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    const confirmation = await confirmationOnceAttempted(reference);
     expect(confirmation).toMatchObject({ kind: 'confirmation', state: 'pending' });
     expect(confirmation.attempts[0]).toMatchObject({ status: null, response_excerpt: null, outcome: 'retry' });
     expect(confirmation.attempts[0]!.error).toMatch(/^connection failed: .*ECONNREFUSED/);
