@@ -13,7 +13,6 @@ export default tseslint.config(
       '**/artifacts/**',
       '**/coverage/**',
       'packages/types/src/generated/**',
-      'apps/service/src/internal/generated.ts',
     ],
   },
   js.configs.recommended,

@@ -6,7 +6,7 @@
 const layers = [
   ['entry', '^src/(cli|server|shutdown|cli-errors)\\.ts$|^src/cli/'],
   ['config', '^src/config\\.ts$'],
-  ['http', '^src/(http|internal)/'],
+  ['http', '^src/http/'],
   ['seed', '^src/seed/'],
   ['trigger', '^src/trigger/'],
   ['simulation', '^src/simulation/'],

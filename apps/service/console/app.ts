@@ -27,14 +27,14 @@ function say(id: string, text: string): void {
 }
 
 async function loadOrganisations(): Promise<void> {
-  const { data, error, response } = await api.GET('/internal/sandbox/organisations');
+  const { data, error, response } = await api.GET('/sandbox/organisations');
   if (error) return show('organisations', h('p', { role: 'alert' }, problemOf(error, response)));
   state.organisations = data.organisations.map((organisation) => organisation.name);
   show('organisations', organisationsView(data.organisations));
 }
 
 async function loadSubscriptions(): Promise<void> {
-  const { data, error, response } = await api.GET('/internal/subscriptions');
+  const { data, error, response } = await api.GET('/subscriptions');
   if (error) return show('subscriptions', h('p', { role: 'alert' }, problemOf(error, response)));
   state.selected ??= data.subscriptions[0]?.subscription_reference_number;
   show('subscriptions', subscriptionsView(data.subscriptions, state.selected, select));
@@ -43,7 +43,7 @@ async function loadSubscriptions(): Promise<void> {
 async function loadMessages(): Promise<void> {
   const reference = state.selected;
   if (reference === undefined) return show('messages', h('p', { class: 'muted' }, 'Choose a subscription.'));
-  const { data, error, response } = await api.GET('/internal/subscriptions/{subscription_reference_number}/messages', {
+  const { data, error, response } = await api.GET('/subscriptions/{subscription_reference_number}/messages', {
     params: { path: { subscription_reference_number: reference }, query: { limit: 25 } },
   });
   if (error) return show('messages', h('p', { role: 'alert' }, problemOf(error, response)));
@@ -55,7 +55,7 @@ async function loadMessages(): Promise<void> {
 }
 
 async function loadDeadLetters(): Promise<void> {
-  const { data, error, response } = await api.GET('/internal/dead-letters');
+  const { data, error, response } = await api.GET('/dead-letters');
   if (error) return show('dead-letters', h('p', { role: 'alert' }, problemOf(error, response)));
   show(
     'dead-letters',
@@ -70,7 +70,7 @@ function select(reference: string): void {
 
 async function trigger(input: Schemas['InternalTrigger']): Promise<void> {
   say('trigger-result', `Triggering ${input.event_type}…`);
-  const { data, error, response } = await api.POST('/internal/trigger', { body: input });
+  const { data, error, response } = await api.POST('/trigger', { body: input });
   if (error) return say('trigger-result', problemOf(error, response));
   const last = data.events.at(-1);
   say(
@@ -81,7 +81,7 @@ async function trigger(input: Schemas['InternalTrigger']): Promise<void> {
 }
 
 async function replay(messageId: string): Promise<void> {
-  const { error, response } = await api.POST('/internal/messages/{message_id}/replay', {
+  const { error, response } = await api.POST('/messages/{message_id}/replay', {
     params: { path: { message_id: messageId } },
   });
   say('console-status', error ? problemOf(error, response) : `Message ${messageId} queued again.`);

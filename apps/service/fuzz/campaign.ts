@@ -8,7 +8,7 @@ import { basePath } from '../src/http/app.js';
 import { loginBasePath } from '../src/http/routes/login.js';
 import { listOperations, loadDocument } from '../src/http/openapi.js';
 import { loadLoginDocument } from '../src/openapi-document.js';
-import { internalDocument } from '../src/internal/document.js';
+import { loadOperatorDocument } from '../src/openapi-document.js';
 import { judgeOf, send, type Verdict } from './judge.js';
 import { hostileRequestArbitrary, type HostileRequest } from './requests.js';
 import { audienceOf, type World } from './world.js';
@@ -40,7 +40,7 @@ export function campaignArbitrary(
 ): fc.Arbitrary<HostileRequest> {
   const published = loadDocument();
   const login = loadLoginDocument();
-  const internal = internalDocument();
+  const internal = loadOperatorDocument();
   const interfaceRequests = hostileRequestArbitrary(
     published,
     listOperations(published),
@@ -57,7 +57,7 @@ export function campaignArbitrary(
   );
 }
 
-const judge = judgeOf(internalDocument());
+const judge = judgeOf(loadOperatorDocument());
 
 /** Sends one request and judges its answer. */
 export async function attempt(

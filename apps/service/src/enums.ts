@@ -2,9 +2,11 @@
  * The enumerations of the event interface as the service stores them: the values the
  * generated `enumerations` of `@street-events/types` lists for each, without the placeholder
  * (`upcoming_enum`, `upcoming_event`) that only a response of an older version carries. The
- * text answered in each `*_string` twin is the document's `x-enumDescriptions`.
+ * text answered in each `*_string` twin is the document's `x-enumDescriptions`. The operator
+ * document's enumerations (`operatorValuesOf`) are closed: stored as they are.
  */
 import { enumerations } from '@street-events/types';
+import { enumerations as operatorEnumerations } from '@street-events/types/operator';
 
 type Enumerations = typeof enumerations;
 type Name = keyof Enumerations;
@@ -32,3 +34,15 @@ export type LaneRentalAssessmentOutcome = Known<'LaneRentalAssessmentOutcomeResp
 export type ActivityType = Known<'ActivityTypeResponse'>;
 export type AuditObjectType = Known<'AuditObjectTypeResponse'>;
 export type AuditEventType = Known<'AuditEventType'>;
+
+type OperatorEnumerations = typeof operatorEnumerations;
+
+/** The values of an enumeration of the operator document, as a non-empty tuple. */
+export function operatorValuesOf<N extends keyof OperatorEnumerations>(
+  name: N,
+): [OperatorEnumerations[N]['values'][number], ...OperatorEnumerations[N]['values'][number][]] {
+  return operatorEnumerations[name].values as unknown as [
+    OperatorEnumerations[N]['values'][number],
+    ...OperatorEnumerations[N]['values'][number][],
+  ];
+}

@@ -1,4 +1,4 @@
-/** The bundled OpenAPI documents: the latest version of the interface, and the login document; each read once. */
+/** The bundled OpenAPI documents: the latest version of the interface, the login document and the operator API's; each read once. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -7,6 +7,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface OpenApiDocument {
   openapi: string;
   info: { version: string; title: string };
+  servers?: { url: string }[];
   paths: Record<string, Partial<Record<HttpMethod, unknown>>>;
   components: Record<string, Record<string, unknown>>;
 }
@@ -14,7 +15,7 @@ export interface OpenApiDocument {
 const documents = new Map<string, OpenApiDocument>();
 
 /** A bundled document of @street-events/openapi, by its export path (`.` is the latest version). */
-function loadBundled(subpath: '.' | './login'): OpenApiDocument {
+function loadBundled(subpath: '.' | './login' | './operator'): OpenApiDocument {
   const found = documents.get(subpath);
   if (found) return found;
   const specifier = subpath === '.' ? '@street-events/openapi' : `@street-events/openapi/${subpath.slice(2)}`;
@@ -32,3 +33,14 @@ export const loadDocument = (): OpenApiDocument => loadBundled('.');
 
 /** The login document (`POST /work/authenticate`, `POST /party/refresh`). */
 export const loadLoginDocument = (): OpenApiDocument => loadBundled('./login');
+
+/** The operator API's document (`/internal`: the event source's writes, the message log, the sandbox). */
+export const loadOperatorDocument = (): OpenApiDocument => loadBundled('./operator');
+
+/** The base paths of a document's servers, in its order: `{scheme}://{host}/internal` → `/internal`. */
+export function serverBasePaths(document: OpenApiDocument): string[] {
+  return (document.servers ?? []).map((server) => server.url.replace(/^\{scheme\}:\/\/\{host\}/, ''));
+}
+
+/** Where the operator API is served, from its document's server. */
+export const operatorBasePath = (): string => serverBasePaths(loadOperatorDocument())[0]!;

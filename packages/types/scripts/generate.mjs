@@ -1,5 +1,5 @@
 // Writes src/generated/v7_<minor>.ts from every bundled document of @street-events/openapi, and
-// src/generated/login.ts from its login document (`./login`).
+// src/generated/login.ts and src/generated/operator.ts from its login and operator documents.
 // Run: pnpm --filter @street-events/types generate (or `pnpm turbo run generate`).
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -93,11 +93,14 @@ async function checkEntryPoints(versions) {
   }
 }
 
+/** The documents beside the interface's versions, by export path, and what each describes. */
+const namedDocuments = {
+  login: 'the street-works login document (work and party APIs)',
+  operator: "the street-events service's operator API",
+};
+
 function header(version, subpath = `v${version}`) {
-  const what =
-    subpath === 'login'
-      ? 'the street-works login document (work and party APIs)'
-      : `version ${version} of the street-works event interface`;
+  const what = namedDocuments[subpath] ?? `version ${version} of the street-works event interface`;
   return [
     '/**',
     ` * Types of ${what}.`,
@@ -245,23 +248,48 @@ function contractConstants(document) {
   ].join('\n\n');
 }
 
+/**
+ * `allOf: [{ $ref: <open enumeration> }], not: { const: <its placeholder> }`, a request field that
+ * takes only the known values, becomes the union of those values (closed), not the widened type;
+ * `oneOf` such a schema and `null`, that union and `null`.
+ */
+function closedEnum(document, schema) {
+  const [first, second, ...rest] = schema?.oneOf ?? [];
+  if (second?.type === 'null' && rest.length === 0) {
+    const closed = closedEnum(document, first);
+    const nullType = ts.factory.createLiteralTypeNode(ts.factory.createNull());
+    return closed && ts.factory.createUnionTypeNode([...closed.types, nullType]);
+  }
+  const reference = schema?.allOf?.length === 1 ? schema.allOf[0] : undefined;
+  if (!reference?.$ref || !PLACEHOLDERS.has(schema.not?.const)) return undefined;
+  const values = resolveRef(document, reference).enum?.filter((value) => !PLACEHOLDERS.has(value));
+  if (!values) return undefined;
+  return ts.factory.createUnionTypeNode(
+    values.map((value) => ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(value))),
+  );
+}
+
 async function generate({ version, file, subpath }) {
   const document = JSON.parse(await readFile(file, 'utf8'));
   if (subpath === undefined && document.info?.version !== version) {
     throw new Error(`${file}: info.version is ${document.info?.version}, expected ${version}`);
   }
+  // The operator API is answered by the service it documents, never by an older version: its
+  // enumerations, the interface's included, are closed.
+  const open = subpath !== 'operator';
   const widened = new Set();
   const ast = await openapiTS(pathToFileURL(file), {
     defaultNonNullable: false,
     silent: true,
+    transform: (schema) => closedEnum(document, schema),
     postTransform(type, options) {
-      const open = widenOpenEnum(type);
-      if (open) widened.add(options.path);
-      return open;
+      const wide = open ? widenOpenEnum(type) : undefined;
+      if (wide) widened.add(options.path);
+      return wide;
     },
   });
   // A guard against an openapi-typescript that writes enumerations in a form widenOpenEnum misses.
-  const expected = countOpenEnums(document);
+  const expected = open ? countOpenEnums(document) : 0;
   if (widened.size < expected) {
     throw new Error(`${file}: ${expected} open enumerations, but ${widened.size} were widened`);
   }
@@ -278,8 +306,10 @@ const outputs = new Map();
 for (const document of documents) {
   outputs.set(`v${document.version.replace('.', '_')}.ts`, await generate(document));
 }
-const loginFile = join(dirname(require.resolve('@street-events/openapi/package.json')), 'dist/login.json');
-outputs.set('login.ts', await generate({ version: 'login', file: loginFile, subpath: 'login' }));
+for (const subpath of Object.keys(namedDocuments)) {
+  const file = join(dirname(require.resolve('@street-events/openapi/package.json')), `dist/${subpath}.json`);
+  outputs.set(`${subpath}.ts`, await generate({ version: subpath, file, subpath }));
+}
 
 await mkdir(outDir, { recursive: true });
 for (const stale of await readdir(outDir)) {

@@ -10,7 +10,7 @@
  */
 import type { Command } from 'commander';
 import { parseEvents } from '../event-stream.js';
-import type { components } from '../internal/generated.js';
+import type { components } from '@street-events/types/operator';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
@@ -47,14 +47,14 @@ export function deliveryLine(change: AttemptChange): string {
 
 async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
   const api = operatorApiOf(options);
-  const sandbox = (await api.call('GET', '/internal/sandbox/organisations')).status === 200;
+  const sandbox = (await api.call('GET', '/sandbox/organisations')).status === 200;
   const organisation = encodeURIComponent(options.org);
   const { subscriptions } = await api.expect<Schemas['InternalSubscriptionList']>(
     'GET',
-    `/internal/subscriptions?organisation=${organisation}`,
+    `/subscriptions?organisation=${organisation}`,
   );
   const previous = subscriptions[0];
-  const path = `/internal/organisations/${organisation}/subscription`;
+  const path = `/organisations/${organisation}/subscription`;
   const stop = new AbortController();
   // Opened before the subscription changes, so that its first delivery is not missed.
   const changes = await api.stream(stop.signal);

@@ -6,6 +6,7 @@
  * data directory one process holds.
  */
 import { Option, type Command } from 'commander';
+import { operatorBasePath } from '../openapi-document.js';
 import { defaultTokensFile, readSandboxTokens } from '../seed/sandbox-tokens.js';
 
 export interface OperatorApiOptions {
@@ -26,15 +27,19 @@ export function addOperatorApiOptions(command: Command): Command {
     );
 }
 
-/** The operator API of a running service; a refusal is an error naming the service's message. */
+/** The operator API of a running service (paths below its base path); a refusal is an error naming the service's message. */
 export class OperatorApi {
+  private readonly base: string;
+
   constructor(
     private readonly origin: string,
     private readonly token: string,
-  ) {}
+  ) {
+    this.base = `${origin}${operatorBasePath()}`;
+  }
 
   async call<Body>(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
-    const response = await fetch(`${this.origin}${path}`, {
+    const response = await fetch(`${this.base}${path}`, {
       method,
       headers: { token: this.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -55,7 +60,7 @@ export class OperatorApi {
 
   /** The event stream of delivery changes, open (the service listening) once this resolves. */
   async stream(signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    const response = await fetch(`${this.origin}/internal/deliveries/stream`, {
+    const response = await fetch(`${this.base}/deliveries/stream`, {
       headers: { token: this.token },
       signal,
     });

@@ -5,7 +5,7 @@
 import { enumerations } from '@street-events/types';
 import { Command, InvalidArgumentError } from 'commander';
 import type { AuditEventType } from '../enums.js';
-import type { components, operations } from '../internal/generated.js';
+import type { components, operations } from '@street-events/types/operator';
 import type { PrintableRow } from './notification-commands.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
@@ -40,7 +40,7 @@ export function addTriggerCommand(
   addOperatorApiOptions(command).action(
     async (eventType: AuditEventType, options: Omit<TriggerOptions, 'dataDir'>, triggering: Command) => {
       const api = operatorApiOf({ ...options, dataDir: triggering.optsWithGlobals<{ dataDir: string }>().dataDir });
-      const answer = await api.expect<Triggered>('POST', '/internal/trigger', {
+      const answer = await api.expect<Triggered>('POST', '/trigger', {
         event_type: eventType,
         organisation: options.org,
         ...(options.work === undefined ? {} : { work_reference_number: options.work }),

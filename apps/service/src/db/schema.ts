@@ -25,7 +25,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { valuesOf, type PermitConditionType } from '../enums.js';
+import { operatorValuesOf, valuesOf, type PermitConditionType } from '../enums.js';
 
 /** Column lengths the document bounds: its `maxLength`s. */
 const workReferenceLength = propertyConstraints.PermitSummaryResponse.work_reference_number.maxLength;
@@ -34,17 +34,21 @@ const endpointLength = propertyConstraints.SubscriptionCreateRequest.api_endpoin
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => moment('created_at').notNull().defaultNow();
 
-export const organisationKind = pgEnum('organisation_kind', ['promoter', 'highway_authority', 'contractor']);
+export const organisationKind = pgEnum('organisation_kind', operatorValuesOf('OrganisationKind'));
 export type OrganisationKind = (typeof organisationKind.enumValues)[number];
 
 /** Operator is internal (administration); it is not a role of the public interface. */
-export const userRole = pgEnum('user_role', ['Planner', 'Contractor', 'HighwayAuthority', 'Operator']);
+export const userRole = pgEnum('user_role', operatorValuesOf('UserRole'));
 export type UserRole = (typeof userRole.enumValues)[number];
 
 export const contractStatus = pgEnum('contract_status', ['active', 'removed']);
-export const changeRequestKind = pgEnum('change_request_kind', ['alteration', 'change_request']);
+export const changeRequestKind = pgEnum('change_request_kind', operatorValuesOf('ChangeRequestKind'));
 export type ChangeRequestKind = (typeof changeRequestKind.enumValues)[number];
-export const changeRequestStatus = pgEnum('change_request_status', ['submitted', 'granted', 'refused', 'cancelled']);
+/** A request is `submitted` until one of the operator document's decisions is taken on it. */
+export const changeRequestStatus = pgEnum('change_request_status', [
+  'submitted',
+  ...operatorValuesOf('ChangeRequestDecision'),
+]);
 export type ChangeRequestStatus = (typeof changeRequestStatus.enumValues)[number];
 
 export const workCategory = pgEnum('work_category', valuesOf('WorkCategoryResponse'));
@@ -373,8 +377,8 @@ export const auditEvents = pgTable(
 // Push notifications (src/notifications/): subscriptions, what they cover, the delivery outbox
 // and the webhook signing keys.
 
-export const subscriptionStatus = pgEnum('subscription_status', ['unconfirmed', 'confirmed']);
-export const deliveryKind = pgEnum('delivery_kind', ['confirmation', 'notification']);
+export const subscriptionStatus = pgEnum('subscription_status', operatorValuesOf('SubscriptionState'));
+export const deliveryKind = pgEnum('delivery_kind', operatorValuesOf('DeliveryKind'));
 /** A delivered message leaves the outbox: only pending and dead deliveries are kept. */
 export const deliveryStatus = pgEnum('delivery_status', ['pending', 'dead']);
 
@@ -470,7 +474,7 @@ export const deliveries = pgTable(
 );
 
 /** What an attempt led to: the message delivered, tried again later, or dead-lettered. */
-export const attemptOutcome = pgEnum('attempt_outcome', ['delivered', 'retry', 'dead']);
+export const attemptOutcome = pgEnum('attempt_outcome', operatorValuesOf('AttemptOutcome'));
 
 /**
  * The message log: one row per delivery attempt whose outcome was recorded, written in the

@@ -83,6 +83,13 @@ function typeBounds(document: OpenApiDocument, schema: JsonSchema, type: unknown
 export function boundsOf(document: OpenApiDocument, given: JsonSchema, depth = 0): BodyBounds {
   if (depth > 32) return unbounded;
   const schema = resolve(document, given);
+  const all = schema.allOf as JsonSchema[] | undefined;
+  if (all) {
+    // A value of every member: the tightest member bounds it (the schema's own keywords are one more member).
+    const own = { ...schema, allOf: undefined };
+    const bounds = [...all, own].map((member) => boundsOf(document, member, depth + 1));
+    return { bytes: Math.min(...bounds.map((b) => b.bytes)), values: Math.min(...bounds.map((b) => b.values)) };
+  }
   const choices = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
   if (choices) return maxOf(choices.map((choice) => boundsOf(document, choice, depth + 1)));
   const listed = (schema.enum ?? ('const' in schema ? [schema.const] : undefined)) as unknown[] | undefined;

@@ -143,6 +143,7 @@ function messageOf(error: FastifySchemaValidationError): string {
   if (error.keyword === 'multipleOf' && (error.params as { multipleOf?: number }).multipleOf === 1)
     return 'must be an integer';
   if (error.keyword === 'additionalProperties') return 'is not a known property';
+  if (error.keyword === 'not') return 'is not one of the values this operation takes';
   if (error.keyword === 'required')
     return error.instancePath === '' && !('missingProperty' in error.params)
       ? 'a JSON body is required'
@@ -158,7 +159,8 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
     errors.map((error) => ({
       location,
       field: fieldOf(error),
-      rule: error.keyword as Rule,
+      // `not` only excludes a value of a list (an open enumeration's placeholder): the list's rule.
+      rule: (error.keyword === 'not' ? 'enum' : error.keyword) as Rule,
       message: messageOf(error),
     })),
   );

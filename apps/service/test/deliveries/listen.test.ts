@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
-import type { components } from '../../src/internal/generated.js';
+import type { components } from '@street-events/types/operator';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -87,7 +87,7 @@ describeEachDatabase('street-events listen', (database) => {
   async function subscriptionsOf(owner: Organisation): Promise<Subscription[]> {
     const response = await sandbox.internalRequest<components['schemas']['InternalSubscriptionList']>(
       'GET',
-      '/internal/subscriptions',
+      '/subscriptions',
       { token: operator, query: { organisation: owner.swaCode! } },
     );
     return response.body.subscriptions;
@@ -123,14 +123,10 @@ describeEachDatabase('street-events listen', (database) => {
 
   it('restores the endpoint and state of the subscription it found on SIGINT', async () => {
     const owner = await promoter(db());
-    const before = await sandbox.internalRequest<Subscription>(
-      'PUT',
-      `/internal/organisations/${owner.swaCode}/subscription`,
-      {
-        token: operator,
-        body: { api_endpoint: 'http://127.0.0.1:9/elsewhere', status: 'confirmed' },
-      },
-    );
+    const before = await sandbox.internalRequest<Subscription>('PUT', `/organisations/${owner.swaCode}/subscription`, {
+      token: operator,
+      body: { api_endpoint: 'http://127.0.0.1:9/elsewhere', status: 'confirmed' },
+    });
     expect(before.status).toBe(200);
     const run = listening(sandbox, owner);
     await waitFor(() => expect(run.stderr()).toContain('forwarding'));

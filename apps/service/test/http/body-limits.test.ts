@@ -32,6 +32,8 @@ interface Limited {
   name: string;
   method: string;
   target: string;
+  /** An operation of the operator API: its token is an Operator's. */
+  operator: boolean;
   /** The limit its request body's description states, if any. */
   stated: number | undefined;
 }
@@ -40,7 +42,7 @@ function limitedOperations(): Limited[] {
   const manifestPath = fileURLToPath(import.meta.resolve('@street-events/openapi/package.json'));
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, string> };
   return Object.keys(manifest.exports)
-    .filter((subpath) => subpath !== '.' && subpath !== './package.json')
+    .filter((subpath) => /^\.\/(v\d+\.\d+|login|operator)$/.test(subpath))
     .flatMap((subpath) => {
       const file = fileURLToPath(import.meta.resolve(`@street-events/openapi/${subpath.slice(2)}`));
       const document = JSON.parse(readFileSync(file, 'utf8')) as PublishedDocument;
@@ -55,6 +57,7 @@ function limitedOperations(): Limited[] {
               name: `${subpath} ${method.toUpperCase()} ${path}`,
               method: method.toUpperCase(),
               target: `${base}${path}`,
+              operator: subpath === './operator',
               stated: stated === undefined ? undefined : Number(stated),
             };
           }),
@@ -93,12 +96,17 @@ it('every operation that takes a body states its limit', () => {
 describeEachDatabase('body limits', (database) => {
   let app: FastifyInstance;
   let port: number;
-  let token: string;
+  let tokens: { interface: string; operator: string };
 
   beforeAll(async () => {
-    token = await tokenFor(database.db, await promoter(database.db), 'Planner');
+    const owner = await promoter(database.db);
+    tokens = {
+      interface: await tokenFor(database.db, owner, 'Planner'),
+      operator: await tokenFor(database.db, owner, 'Operator'),
+    };
     app = await buildApp({
       db: database.db,
+      listen: database.listen,
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7/event' },
       login: { tokenTtlSeconds: 3600 },
     });
@@ -111,7 +119,7 @@ describeEachDatabase('body limits', (database) => {
     [
       `${operation.method} ${operation.target} HTTP/1.1`,
       'host: localhost',
-      `token: ${token}`,
+      `token: ${operation.operator ? tokens.operator : tokens.interface}`,
       'content-type: application/json',
       `content-length: ${length}`,
     ].join('\r\n');

@@ -59,7 +59,7 @@ describeEachDatabase('the console in Chromium', (database) => {
       service = await consoleService(database, { token, organisation: owner.name });
       worker = await startTestWorker(database);
       origin = new URL(service.baseUrl).origin;
-      const pointed = await service.internalRequest('PUT', `/internal/organisations/${organisation}/subscription`, {
+      const pointed = await service.internalRequest('PUT', `/organisations/${organisation}/subscription`, {
         token,
         body: { api_endpoint: receiver.url, status: 'confirmed' },
       });

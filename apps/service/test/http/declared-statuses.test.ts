@@ -37,6 +37,8 @@ interface Served {
   /** Path and query string on the service. */
   target: string;
   secured: boolean;
+  /** An operation of the operator API: its token is an Operator's. */
+  operator: boolean;
   hasBody: boolean;
   declared: ReadonlySet<string>;
 }
@@ -46,7 +48,7 @@ function publishedDocuments(): [string, PublishedDocument][] {
   const manifestPath = fileURLToPath(import.meta.resolve('@street-events/openapi/package.json'));
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, string> };
   return Object.keys(manifest.exports)
-    .filter((subpath) => subpath !== '.' && subpath !== './package.json')
+    .filter((subpath) => /^\.\/(v\d+\.\d+|login|operator)$/.test(subpath))
     .map((subpath) => {
       const file = fileURLToPath(import.meta.resolve(`@street-events/openapi/${subpath.slice(2)}`));
       return [subpath, JSON.parse(readFileSync(file, 'utf8')) as PublishedDocument];
@@ -79,6 +81,7 @@ function servedOperations(): Served[] {
           method: method.toUpperCase(),
           target: `${base}${path}`,
           secured: (operation.security ?? document.security ?? []).length > 0,
+          operator: subpath === './operator',
           hasBody: operation.requestBody !== undefined,
           declared: new Set(Object.keys(operation.responses)),
         });
@@ -94,6 +97,7 @@ function servedOperations(): Served[] {
                 method: method.toUpperCase(),
                 target: callbackTarget(expression, message),
                 secured: false,
+                operator: false,
                 hasBody: false,
                 declared: new Set(Object.keys(operation.responses)),
               });
@@ -172,15 +176,23 @@ function undeclared(answers: [Served, number][], expected?: number): string[] {
 
 describeEachDatabase('every status an operation answers is declared on it', (database) => {
   let options: AppOptions;
-  let token: string;
+  let tokens: { interface: string; operator: string };
+  /** The token of a caller allowed to call `served`. */
+  const token = (served: Served) => (served.operator ? tokens.operator : tokens.interface);
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    token = await tokenFor(database.db, await promoter(database.db), 'Planner');
+    const owner = await promoter(database.db);
+    tokens = {
+      interface: await tokenFor(database.db, owner, 'Planner'),
+      operator: await tokenFor(database.db, owner, 'Operator'),
+    };
     options = {
       db: database.db,
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7/event' },
       login: { tokenTtlSeconds: 3600 },
+      listen: database.listen,
+      sandbox: { users: [] },
     };
   });
   afterAll(async () => {
@@ -217,9 +229,9 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
   });
 
   it("a body over the operation's limit is 413", async () => {
-    const tooLarge = { token, 'content-type': 'application/json', 'content-length': String(2 ** 24) };
+    const tooLarge = { 'content-type': 'application/json', 'content-length': String(2 ** 24) };
     const got = await answers(
-      (served) => `${head(served, tooLarge)}\r\n\r\n`,
+      (served) => `${head(served, { ...tooLarge, token: token(served) })}\r\n\r\n`,
       (served) => served.hasBody,
     );
     expect(undeclared(got, 413)).toEqual([]);
@@ -227,7 +239,7 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
 
   it('a body that is not JSON is 415', async () => {
     const got = await answers(
-      (served) => withBody(served, { token, 'content-type': 'text/plain' }, 'x'),
+      (served) => withBody(served, { token: token(served), 'content-type': 'text/plain' }, 'x'),
       (served) => served.hasBody,
     );
     expect(undeclared(got, 415)).toEqual([]);
@@ -237,24 +249,28 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
     const padding = `padding=${'p'.repeat(maxRequestTargetLength)}`;
     const got = await answers(
       (served) =>
-        `${head(served, { token }, `${served.target}${served.target.includes('?') ? '&' : '?'}${padding}`)}\r\n\r\n`,
+        `${head(served, { token: token(served) }, `${served.target}${served.target.includes('?') ? '&' : '?'}${padding}`)}\r\n\r\n`,
     );
     expect(undeclared(got, 414)).toEqual([]);
   });
 
   it('an Expect header other than 100-continue is 417', async () => {
-    const got = await answers((served) => `${head(served, { token, expect: 'teapot' })}\r\n\r\n`);
+    const got = await answers((served) => `${head(served, { token: token(served), expect: 'teapot' })}\r\n\r\n`);
     expect(undeclared(got, 417)).toEqual([]);
   });
 
   it('headers over 16 KiB are 431', async () => {
-    const got = await answers((served) => `${head(served, { token, 'x-padding': 'p'.repeat(20_000) })}\r\n\r\n`);
+    const got = await answers(
+      (served) => `${head(served, { token: token(served), 'x-padding': 'p'.repeat(20_000) })}\r\n\r\n`,
+    );
     expect(undeclared(got, 431)).toEqual([]);
   });
 
   it('a client that stops in the middle of its headers is 408', async () => {
     const clientTimeouts = { headersMs: 500, requestMs: 500, keepAliveMs: 500, checkEveryMs: 100 };
-    const got = await answers((served) => `${head(served, { token })}\r\n`, undefined, { clientTimeouts });
+    const got = await answers((served) => `${head(served, { token: token(served) })}\r\n`, undefined, {
+      clientTimeouts,
+    });
     expect(undeclared(got, 408)).toEqual([]);
   });
 
@@ -263,8 +279,8 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
     const rateLimit = { max: 1, windowMs: 60_000 };
     const request = (served: Served) =>
       served.hasBody
-        ? withBody(served, { token, 'content-type': 'application/json' }, '{}')
-        : `${head(served, { token })}\r\n\r\n`;
+        ? withBody(served, { token: token(served), 'content-type': 'application/json' }, '{}')
+        : `${head(served, { token: token(served) })}\r\n\r\n`;
     const got = await answers(request, undefined, { rateLimit });
     expect(got.map(([, status]) => status)).toContain(429);
     expect(undeclared(got)).toEqual([]);
@@ -283,7 +299,7 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
     const { port } = app.server.address() as AddressInfo;
     // A connection in the middle of its headers is busy, so closing waits for it; its headers end once closing began.
     const exchanges = operations.map((served) =>
-      exchange(port, `${head(served, { token })}\r\n`, () => closed.then(() => '\r\n')),
+      exchange(port, `${head(served, { token: token(served) })}\r\n`, () => closed.then(() => '\r\n')),
     );
     await Promise.all(exchanges.map((one) => one.written));
     // Until the server has parsed the partial headers: a connection it has read nothing from is idle, and closed at once.

@@ -122,7 +122,7 @@ describeEachDatabase('error paths', (database) => {
     });
 
     it('an internal route with a path parameter answers 405 for another method', async () => {
-      const answer = await service.internalRequest('GET', '/internal/objects/REF-01/transitions');
+      const answer = await service.internalRequest('GET', '/objects/REF-01/transitions');
       expectErrorBody(answer, 405);
       expect(answer.headers.get('allow')).toBe('POST');
     });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { quarterOf } from '../../src/domain/quarters.js';
 import { workObjectLifecycles, type WorkObjectType } from '../../src/domain/work-object-lifecycles.js';
-import type { components, operations } from '../../src/internal/generated.js';
+import type { components, operations } from '@street-events/types/operator';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, eventsAbout, highwayAuthority, promoter, tokenFor } from '../support/fixtures.js';
 import { startService, type ResponseBody, type RunningService, type TestResponse } from '../support/http.js';
@@ -85,14 +85,14 @@ describeEachDatabase('internal operator API operations', (database) => {
   }
 
   const submit = (changes: Record<string, unknown> = {}) =>
-    operate<'submitWork'>('POST', '/internal/works', workBody(owner, authority, changes), 201);
+    operate<'submitWork'>('POST', '/works', workBody(owner, authority, changes), 201);
   const transition = (permit: string, eventType: string, status = 200) =>
-    operate<'transitionPermit'>('POST', `/internal/permits/${permit}/transitions`, { event_type: eventType }, status);
+    operate<'transitionPermit'>('POST', `/permits/${permit}/transitions`, { event_type: eventType }, status);
 
   describe('works', () => {
     it('submitting a work records permit_submitted about its first permit, polled by its authority', async () => {
       const body = workBody(owner, authority);
-      const created = await operate<'submitWork'>('POST', '/internal/works', body, 201);
+      const created = await operate<'submitWork'>('POST', '/works', body, 201);
       const permit = `${body.work_reference_number}-01`;
       expect(created).toMatchObject({
         work_reference_number: body.work_reference_number,
@@ -114,7 +114,7 @@ describeEachDatabase('internal operator API operations', (database) => {
         internal_user_identifier: 'EMP-0042',
         internal_user_name: 'Alex Operator',
       });
-      const response = await service.internalRequest<Answer<'submitWork'>>('POST', '/internal/works', {
+      const response = await service.internalRequest<Answer<'submitWork'>>('POST', '/works', {
         token: operator,
         body,
       });
@@ -134,7 +134,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('starting a non-immediate work at submission is 400 naming work_category', async () => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/works', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/works', {
         token: operator,
         body: workBody(owner, authority, { started_on_submission: true }),
       });
@@ -143,7 +143,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('a proposed end before the start is 400 naming proposed_end_date', async () => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/works', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/works', {
         token: operator,
         body: workBody(owner, authority, { proposed_end_date: '2031-03-01T08:00:00Z' }),
       });
@@ -153,14 +153,14 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('a work reference that exists already is 409', async () => {
       const body = workBody(owner, authority);
-      await operate<'submitWork'>('POST', '/internal/works', body, 201);
-      const again = await service.internalRequest<ErrorResponse>('POST', '/internal/works', { token: operator, body });
+      await operate<'submitWork'>('POST', '/works', body, 201);
+      const again = await service.internalRequest<ErrorResponse>('POST', '/works', { token: operator, body });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('conflict');
     });
 
     it('an unknown promoter is 404', async () => {
-      const response = await service.internalRequest('POST', '/internal/works', {
+      const response = await service.internalRequest('POST', '/works', {
         token: operator,
         body: workBody(owner, authority, { promoter_swa_code: 'ZZZZ' }),
       });
@@ -196,7 +196,7 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('a transition the permit state does not allow is 409', async () => {
       const { permit_reference_number: permit } = await submit();
-      const response = await service.internalRequest('POST', `/internal/permits/${permit}/transitions`, {
+      const response = await service.internalRequest('POST', `/permits/${permit}/transitions`, {
         token: operator,
         body: { event_type: 'work_stop_logged' },
       });
@@ -204,7 +204,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('an unknown permit is 404', async () => {
-      const response = await service.internalRequest('POST', '/internal/permits/NOWORK-01/transitions', {
+      const response = await service.internalRequest('POST', '/permits/NOWORK-01/transitions', {
         token: operator,
         body: { event_type: 'permit_granted' },
       });
@@ -223,7 +223,7 @@ describeEachDatabase('internal operator API operations', (database) => {
         if (grantFirst) await transition(permit, 'permit_granted');
         const submitted = await operate<'submitChangeRequest'>(
           'POST',
-          `/internal/permits/${permit}/change-requests`,
+          `/permits/${permit}/change-requests`,
           { kind, proposed_end_date: '2031-03-09T08:00:00Z', description_of_work: 'Replace two valves' },
           201,
         );
@@ -231,7 +231,7 @@ describeEachDatabase('internal operator API operations', (database) => {
         expect(submitted.reference).toBe(reference);
         const decided = await operate<'decideChangeRequest'>(
           'POST',
-          `/internal/change-requests/${reference}/decision`,
+          `/change-requests/${reference}/decision`,
           { decision: 'granted' },
           200,
         );
@@ -254,17 +254,17 @@ describeEachDatabase('internal operator API operations', (database) => {
       const { permit_reference_number: permit } = await submit();
       const { reference } = await operate<'submitChangeRequest'>(
         'POST',
-        `/internal/permits/${permit}/change-requests`,
+        `/permits/${permit}/change-requests`,
         { kind: 'change_request' },
         201,
       );
       await operate<'decideChangeRequest'>(
         'POST',
-        `/internal/change-requests/${reference}/decision`,
+        `/change-requests/${reference}/decision`,
         { decision: 'refused' },
         200,
       );
-      const again = await service.internalRequest('POST', `/internal/change-requests/${reference}/decision`, {
+      const again = await service.internalRequest('POST', `/change-requests/${reference}/decision`, {
         token: operator,
         body: { decision: 'granted' },
       });
@@ -272,7 +272,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('an unknown request is 404', async () => {
-      const response = await service.internalRequest('POST', '/internal/change-requests/NOWORK-01-CR01/decision', {
+      const response = await service.internalRequest('POST', '/change-requests/NOWORK-01-CR01/decision', {
         token: operator,
         body: { decision: 'cancelled' },
       });
@@ -297,7 +297,7 @@ describeEachDatabase('internal operator API operations', (database) => {
         await transition(permit, 'permit_granted');
         const opened = await operate<'openWorkObject'>(
           'POST',
-          `/internal/works/${work}/objects`,
+          `/works/${work}/objects`,
           { object_type: objectType, event_type: opening },
           201,
         );
@@ -305,7 +305,7 @@ describeEachDatabase('internal operator API operations', (database) => {
         expect(opened.reference).toBe(reference);
         const advanced = await operate<'advanceWorkObject'>(
           'POST',
-          `/internal/objects/${reference}/transitions`,
+          `/objects/${reference}/transitions`,
           { event_type: next },
           200,
         );
@@ -324,7 +324,7 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('an event that does not create a record of the type is 400 naming event_type', async () => {
       const { work_reference_number: work } = await submit();
-      const response = await service.internalRequest<ErrorResponse>('POST', `/internal/works/${work}/objects`, {
+      const response = await service.internalRequest<ErrorResponse>('POST', `/works/${work}/objects`, {
         token: operator,
         body: { object_type: 'fpn', event_type: 'inspection_passed' },
       });
@@ -336,11 +336,11 @@ describeEachDatabase('internal operator API operations', (database) => {
       const { work_reference_number: work } = await submit();
       const { reference } = await operate<'openWorkObject'>(
         'POST',
-        `/internal/works/${work}/objects`,
+        `/works/${work}/objects`,
         { object_type: 'inspection', event_type: 'inspection_passed' },
         201,
       );
-      const response = await service.internalRequest('POST', `/internal/objects/${reference}/transitions`, {
+      const response = await service.internalRequest('POST', `/objects/${reference}/transitions`, {
         token: operator,
         body: { event_type: 'inspection_outcome_accepted' },
       });
@@ -348,7 +348,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('a record of an unknown work is 404', async () => {
-      const response = await service.internalRequest('POST', '/internal/works/NOWORK/objects', {
+      const response = await service.internalRequest('POST', '/works/NOWORK/objects', {
         token: operator,
         body: { object_type: 'comment', event_type: 'comment_submitted' },
       });
@@ -361,23 +361,23 @@ describeEachDatabase('internal operator API operations', (database) => {
       const { db } = database;
       const quarterAuthority = await highwayAuthority(db);
       const body = workBody(owner, quarterAuthority);
-      await operate<'submitWork'>('POST', '/internal/works', body, 201);
+      await operate<'submitWork'>('POST', '/works', body, 201);
       const work = body.work_reference_number;
       const open = await operate<'openWorkObject'>(
         'POST',
-        `/internal/works/${work}/objects`,
+        `/works/${work}/objects`,
         { object_type: 'sample_inspection', event_type: 'sample_inspection_created' },
         201,
       );
       const done = await operate<'openWorkObject'>(
         'POST',
-        `/internal/works/${work}/objects`,
+        `/works/${work}/objects`,
         { object_type: 'sample_inspection', event_type: 'sample_inspection_created' },
         201,
       );
       await operate<'advanceWorkObject'>(
         'POST',
-        `/internal/objects/${done.reference}/transitions`,
+        `/objects/${done.reference}/transitions`,
         { event_type: 'sample_inspection_completed' },
         200,
       );
@@ -385,7 +385,7 @@ describeEachDatabase('internal operator API operations', (database) => {
       const quarter = quarterOf(new Date());
       const ended = await operate<'endQuarter'>(
         'POST',
-        '/internal/quarters/end',
+        '/quarters/end',
         { highway_authority: quarterAuthority.swaCode, quarter },
         200,
       );
@@ -413,11 +413,11 @@ describeEachDatabase('internal operator API operations', (database) => {
       const quarterAuthority = await highwayAuthority(database.db);
       await operate<'endQuarter'>(
         'POST',
-        '/internal/quarters/end',
+        '/quarters/end',
         { highway_authority: quarterAuthority.name, quarter: '2030-Q1' },
         200,
       );
-      const again = await service.internalRequest('POST', '/internal/quarters/end', {
+      const again = await service.internalRequest('POST', '/quarters/end', {
         token: operator,
         body: { highway_authority: quarterAuthority.name, quarter: '2030-Q1' },
       });
@@ -431,14 +431,14 @@ describeEachDatabase('internal operator API operations', (database) => {
       const hired = await contractor(db);
       const added = await operate<'addContract'>(
         'POST',
-        '/internal/contracts',
+        '/contracts',
         { contractor: hired.name, promoter: owner.swaCode },
         201,
       );
       expect(added).toMatchObject({ contractor: hired.name, promoter: owner.swaCode });
       const removed = await operate<'removeContract'>(
         'DELETE',
-        `/internal/contracts/${encodeURIComponent(hired.name)}/${owner.swaCode}?internal_user_name=Sam`,
+        `/contracts/${encodeURIComponent(hired.name)}/${owner.swaCode}?internal_user_name=Sam`,
         undefined,
         200,
       );
@@ -459,13 +459,8 @@ describeEachDatabase('internal operator API operations', (database) => {
 
     it('a contract that is active already is 409', async () => {
       const hired = await contractor(database.db);
-      await operate<'addContract'>(
-        'POST',
-        '/internal/contracts',
-        { contractor: hired.name, promoter: owner.name },
-        201,
-      );
-      const again = await service.internalRequest('POST', '/internal/contracts', {
+      await operate<'addContract'>('POST', '/contracts', { contractor: hired.name, promoter: owner.name }, 201);
+      const again = await service.internalRequest('POST', '/contracts', {
         token: operator,
         body: { contractor: hired.name, promoter: owner.name },
       });
@@ -476,7 +471,7 @@ describeEachDatabase('internal operator API operations', (database) => {
       const idle = await contractor(database.db);
       const response = await service.internalRequest(
         'DELETE',
-        `/internal/contracts/${encodeURIComponent(idle.name)}/${owner.swaCode}`,
+        `/contracts/${encodeURIComponent(idle.name)}/${owner.swaCode}`,
         {
           token: operator,
         },
@@ -485,7 +480,7 @@ describeEachDatabase('internal operator API operations', (database) => {
     });
 
     it('naming a promoter as the contractor is 400', async () => {
-      const response = await service.internalRequest('POST', '/internal/contracts', {
+      const response = await service.internalRequest('POST', '/contracts', {
         token: operator,
         body: { contractor: owner.name, promoter: owner.name },
       });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
-import type { components } from '../../src/internal/generated.js';
+import type { components } from '@street-events/types/operator';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -16,45 +16,45 @@ type ErrorResponse = components['schemas']['ErrorResponse'];
 
 /** Every route with a request that passes validation (the objects named need not exist). */
 const routes = [
-  { name: 'submit a work', method: 'POST', path: '/internal/works', body: {} },
+  { name: 'submit a work', method: 'POST', path: '/works', body: {} },
   {
     name: 'transition a permit',
     method: 'POST',
-    path: '/internal/permits/W1-01/transitions',
+    path: '/permits/W1-01/transitions',
     body: { event_type: 'permit_granted' },
   },
   {
     name: 'submit a change request',
     method: 'POST',
-    path: '/internal/permits/W1-01/change-requests',
+    path: '/permits/W1-01/change-requests',
     body: { kind: 'alteration' },
   },
   {
     name: 'decide a change request',
     method: 'POST',
-    path: '/internal/change-requests/W1-01-CR01/decision',
+    path: '/change-requests/W1-01-CR01/decision',
     body: { decision: 'granted' },
   },
   {
     name: 'open a record',
     method: 'POST',
-    path: '/internal/works/W1/objects',
+    path: '/works/W1/objects',
     body: { object_type: 'comment', event_type: 'comment_submitted' },
   },
   {
     name: 'advance a record',
     method: 'POST',
-    path: '/internal/objects/W1-COM01/transitions',
+    path: '/objects/W1-COM01/transitions',
     body: { event_type: 'comment_read' },
   },
   {
     name: 'end a quarter',
     method: 'POST',
-    path: '/internal/quarters/end',
+    path: '/quarters/end',
     body: { highway_authority: 'H1', quarter: '2025-Q3' },
   },
-  { name: 'add a contract', method: 'POST', path: '/internal/contracts', body: { contractor: 'C1', promoter: 'P1' } },
-  { name: 'remove a contract', method: 'DELETE', path: '/internal/contracts/C1/P1', body: undefined },
+  { name: 'add a contract', method: 'POST', path: '/contracts', body: { contractor: 'C1', promoter: 'P1' } },
+  { name: 'remove a contract', method: 'DELETE', path: '/contracts/C1/P1', body: undefined },
 ] as const;
 
 describeEachDatabase('internal operator API requests', (database) => {
@@ -101,7 +101,7 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('admits the Operator role', async () => {
-      const response = await service.internalRequest('POST', `/internal/permits/${permit}/transitions`, {
+      const response = await service.internalRequest('POST', `/permits/${permit}/transitions`, {
         token: operator,
         body: { event_type: 'permit_granted' },
       });
@@ -201,7 +201,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       ['an unknown property', withField('colour', 'red'), 'colour', 'additionalProperties'],
     ];
     it.each(workCases)('submitting a work with %s is 400 naming the field', async (_name, change, field, rule) => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/works', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/works', {
         token: operator,
         body: change(workBody(owner, authority)),
       });
@@ -215,7 +215,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a permit transition without event_type',
         'POST',
-        '/internal/permits/W1-01/transitions',
+        '/permits/W1-01/transitions',
         {},
         'body',
         'event_type',
@@ -224,7 +224,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'an unknown permit event',
         'POST',
-        '/internal/permits/W1-01/transitions',
+        '/permits/W1-01/transitions',
         { event_type: 'permit_exploded' },
         'body',
         'event_type',
@@ -233,7 +233,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a record event as permit event',
         'POST',
-        '/internal/permits/W1-01/transitions',
+        '/permits/W1-01/transitions',
         { event_type: 'fpn_paid' },
         'body',
         'event_type',
@@ -242,7 +242,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a permit reference longer than 27',
         'POST',
-        `/internal/permits/${'P'.repeat(28)}/transitions`,
+        `/permits/${'P'.repeat(28)}/transitions`,
         { event_type: 'permit_granted' },
         'path',
         'permit_reference_number',
@@ -251,7 +251,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'an unknown change request kind',
         'POST',
-        '/internal/permits/W1-01/change-requests',
+        '/permits/W1-01/change-requests',
         { kind: 'wish' },
         'body',
         'kind',
@@ -260,7 +260,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a change request end that is not a date-time',
         'POST',
-        '/internal/permits/W1-01/change-requests',
+        '/permits/W1-01/change-requests',
         { kind: 'alteration', proposed_end_date: '2031-02-30' },
         'body',
         'proposed_end_date',
@@ -269,7 +269,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a change request description longer than 500',
         'POST',
-        '/internal/permits/W1-01/change-requests',
+        '/permits/W1-01/change-requests',
         { kind: 'alteration', description_of_work: tooLong(500) },
         'body',
         'description_of_work',
@@ -278,7 +278,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a decision of submitted',
         'POST',
-        '/internal/change-requests/W1-01-CR01/decision',
+        '/change-requests/W1-01-CR01/decision',
         { decision: 'submitted' },
         'body',
         'decision',
@@ -287,7 +287,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a decision with an unknown property',
         'POST',
-        '/internal/change-requests/W1-01-CR01/decision',
+        '/change-requests/W1-01-CR01/decision',
         { decision: 'granted', reason: 'x' },
         'body',
         'reason',
@@ -296,7 +296,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'an unknown record type',
         'POST',
-        '/internal/works/W1/objects',
+        '/works/W1/objects',
         { object_type: 'permit', event_type: 'comment_submitted' },
         'body',
         'object_type',
@@ -305,7 +305,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a record without event_type',
         'POST',
-        '/internal/works/W1/objects',
+        '/works/W1/objects',
         { object_type: 'comment' },
         'body',
         'event_type',
@@ -314,7 +314,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a transition event that creates records',
         'POST',
-        '/internal/objects/W1-COM01/transitions',
+        '/objects/W1-COM01/transitions',
         { event_type: 'comment_submitted' },
         'body',
         'event_type',
@@ -323,7 +323,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a record event that is a number',
         'POST',
-        '/internal/objects/W1-COM01/transitions',
+        '/objects/W1-COM01/transitions',
         { event_type: 3 },
         'body',
         'event_type',
@@ -332,7 +332,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a quarter Q5',
         'POST',
-        '/internal/quarters/end',
+        '/quarters/end',
         { highway_authority: 'H1', quarter: '2025-Q5' },
         'body',
         'quarter',
@@ -341,25 +341,17 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a quarter end without highway_authority',
         'POST',
-        '/internal/quarters/end',
+        '/quarters/end',
         { quarter: '2025-Q3' },
         'body',
         'highway_authority',
         'required',
       ],
-      [
-        'a contract without promoter',
-        'POST',
-        '/internal/contracts',
-        { contractor: 'C1' },
-        'body',
-        'promoter',
-        'required',
-      ],
+      ['a contract without promoter', 'POST', '/contracts', { contractor: 'C1' }, 'body', 'promoter', 'required'],
       [
         'a contractor name longer than 100',
         'POST',
-        '/internal/contracts',
+        '/contracts',
         { contractor: tooLong(100), promoter: 'P1' },
         'body',
         'contractor',
@@ -368,7 +360,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a contract removal with an unknown query parameter',
         'DELETE',
-        '/internal/contracts/C1/P1?reason=x',
+        '/contracts/C1/P1?reason=x',
         undefined,
         'query',
         'reason',
@@ -377,7 +369,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       [
         'a contract removal with internal_user_name longer than 100',
         'DELETE',
-        `/internal/contracts/C1/P1?internal_user_name=${tooLong(100)}`,
+        `/contracts/C1/P1?internal_user_name=${tooLong(100)}`,
         undefined,
         'query',
         'internal_user_name',
@@ -391,7 +383,7 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('a body that is not an object is 400', async () => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/quarters/end', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/quarters/end', {
         token: operator,
         body: ['2025-Q3'],
       });
@@ -400,12 +392,12 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('a write without a body is 400', async () => {
-      const response = await service.internalRequest('POST', '/internal/contracts', { token: operator });
+      const response = await service.internalRequest('POST', '/contracts', { token: operator });
       expect(response.status).toBe(400);
     });
 
     it('a malformed JSON body is 400', async () => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/contracts', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/contracts', {
         token: operator,
         rawBody: '{"contractor": ',
       });
@@ -414,7 +406,7 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('a body that is not JSON is 415', async () => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/contracts', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/contracts', {
         token: operator,
         rawBody: 'contractor=C1&promoter=P1',
         contentType: 'application/x-www-form-urlencoded',
@@ -424,7 +416,7 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('a body larger than 1 MiB is 413', async () => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/works', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/works', {
         token: operator,
         rawBody: JSON.stringify({ street: 'x'.repeat(1024 * 1024) }),
       });
@@ -437,7 +429,7 @@ describeEachDatabase('internal operator API requests', (database) => {
       const values = fc.oneof(fc.jsonValue(), fc.string(), fc.integer(), fc.constant(null));
       await fc.assert(
         fc.asyncProperty(fc.dictionary(fields, values), async (changes) => {
-          const response = await service.internalRequest('POST', '/internal/works', {
+          const response = await service.internalRequest('POST', '/works', {
             token: operator,
             body: workBody(owner, authority, changes),
           });
@@ -464,7 +456,7 @@ describeEachDatabase('internal operator API requests', (database) => {
 
   describe('routes', () => {
     it('an unknown internal route is 404 with the error body', async () => {
-      const response = await service.internalRequest<ErrorResponse>('POST', '/internal/nothing-here', {
+      const response = await service.internalRequest<ErrorResponse>('POST', '/nothing-here', {
         token: operator,
         body: {},
       });
@@ -473,7 +465,7 @@ describeEachDatabase('internal operator API requests', (database) => {
     });
 
     it('a route with another method is 405, listing its methods in Allow', async () => {
-      const response = await service.internalRequest('GET', '/internal/works', { token: operator });
+      const response = await service.internalRequest('GET', '/works', { token: operator });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');
     });

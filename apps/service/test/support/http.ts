@@ -1,7 +1,6 @@
 /**
  * The service on a real loopback socket, and request helpers that check every response they
- * receive against the OpenAPI document (or, for `/internal`, the internal operator API's
- * document): the status must be declared for the operation, and
+ * receive against the OpenAPI document (or, for `/internal`, the operator API's document): the status must be declared for the operation, and
  * the body must match its schema exactly (no extra fields, every required field, known enum
  * values). Unknown routes must answer the shared error body.
  */
@@ -12,8 +11,7 @@ import { expect } from 'vitest';
 import { basePath, buildApp, type AppOptions } from '../../src/http/app.js';
 import { listOperations, loadDocument, type JsonSchema, type OpenApiDocument } from '../../src/http/openapi.js';
 import { loginBasePath } from '../../src/http/routes/login.js';
-import { loadLoginDocument } from '../../src/openapi-document.js';
-import { internalDocument } from '../../src/internal/document.js';
+import { loadLoginDocument, loadOperatorDocument, operatorBasePath } from '../../src/openapi-document.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
@@ -81,7 +79,7 @@ function documentCheck(document: OpenApiDocument, id: string): ResponseCheck {
 }
 
 const checkAgainstDocument = documentCheck(loadDocument(), 'openapi:document');
-const checkAgainstInternalDocument = documentCheck(internalDocument(), 'openapi:internal');
+const checkAgainstOperatorDocument = documentCheck(loadOperatorDocument(), 'openapi:operator');
 const checkAgainstLoginDocument = documentCheck(loadLoginDocument(), 'openapi:login');
 
 /**
@@ -118,7 +116,7 @@ export interface RunningService {
   baseUrl: string;
   /** A request to `{baseUrl}{path}`, checked against the interface document. */
   request<Body = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
-  /** A request to the internal operator API (`path` from `/internal`), checked against its document. */
+  /** A request to the operator API (`path` below `/internal`, e.g. `/works`), checked against its document. */
   internalRequest<Body = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
   /** A request to the login document's operations (`path` from `/v7`, e.g. `/work/authenticate`), checked against it. */
   loginRequest<Body = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<Body>>;
@@ -152,7 +150,7 @@ export async function startService(options: AppOptions): Promise<RunningService>
   return {
     baseUrl: `${origin}${basePath}`,
     request: requester(basePath, checkAgainstDocument),
-    internalRequest: requester('', checkAgainstInternalDocument),
+    internalRequest: requester(operatorBasePath(), checkAgainstOperatorDocument),
     loginRequest: requester(loginBasePath, checkAgainstLoginDocument),
     close: () => app.close(),
   };

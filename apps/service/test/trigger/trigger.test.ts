@@ -12,7 +12,8 @@ import type { Database } from '../../src/db/database.js';
 import { SigningMaterial } from '../../src/deliveries/build.js';
 import { claimDue } from '../../src/deliveries/claim.js';
 import { markDelivered, type AttemptedClaim } from '../../src/deliveries/settle.js';
-import type { components } from '../../src/internal/generated.js';
+import type { components } from '@street-events/types/operator';
+import type { components as interfaceComponents } from '@street-events/types';
 import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
 import { seedSandbox, type SandboxUser } from '../../src/seed/sandbox.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -79,15 +80,19 @@ describeEachDatabase('triggering events', (database) => {
   afterAll(() => service?.close());
 
   async function trigger(body: Record<string, unknown>, token = tokenOf('operator')) {
-    return service.internalRequest<TriggerAnswer & ErrorResponse>('POST', '/internal/trigger', { token, body });
+    return service.internalRequest<TriggerAnswer & ErrorResponse>('POST', '/trigger', { token, body });
   }
 
   /** The polling rows of the promoter's planner from just before the event. */
   async function polledFrom(event: RecordedEvent) {
-    const response = await service.request<components['schemas']['WorkUpdateResponse']>('GET', '/works/updates', {
-      token: tokenOf('nw.planner'),
-      query: { update_id: event.update_id - 1, page_size: 1 },
-    });
+    const response = await service.request<interfaceComponents['schemas']['WorkUpdateResponse']>(
+      'GET',
+      '/works/updates',
+      {
+        token: tokenOf('nw.planner'),
+        query: { update_id: event.update_id - 1, page_size: 1 },
+      },
+    );
     expect(response.status).toBe(200);
     return response.body.rows;
   }
@@ -145,7 +150,7 @@ describeEachDatabase('triggering events', (database) => {
     const body = { event_type: 'permit_granted', organisation: promoter.swaCode };
     expect((await trigger(body, tokenOf('nw.planner'))).status).toBe(403);
     expect((await trigger(body, tokenOf('4720.highways'))).status).toBe(403);
-    const anonymous = await service.internalRequest('POST', '/internal/trigger', { body });
+    const anonymous = await service.internalRequest('POST', '/trigger', { body });
     expect(anonymous.status).toBe(401);
   });
 

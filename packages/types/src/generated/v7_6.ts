@@ -898,6 +898,12 @@ export interface components {
       next_cursor: number;
     };
     /**
+     * SubscriptionEndpoint
+     * Format: uri
+     * @description Absolute `http` or `https` URL that receives the confirmation message and then the notifications. At most 2048 characters; no user name or password in the URL. Endpoints that resolve to loopback, private, link-local, shared (CGNAT), multicast or reserved addresses are refused unless the service's configuration allows them.
+     */
+    SubscriptionEndpoint: string;
+    /**
      * InternalUserIdentifier
      * @description The caller's own identifier of the person acting, at most 100 characters. It is stored with the events the request causes and accompanies their notifications.
      */
@@ -912,11 +918,7 @@ export interface components {
      * @description The endpoint to notify, for the caller's organisation.
      */
     SubscriptionCreateRequest: {
-      /**
-       * Format: uri
-       * @description Absolute `http` or `https` URL that receives the confirmation message and then the notifications. At most 2048 characters; no user name or password in the URL. Endpoints that resolve to loopback, private, link-local, shared (CGNAT), multicast or reserved addresses are refused unless the service's configuration allows them.
-       */
-      api_endpoint: string;
+      api_endpoint: components["schemas"]["SubscriptionEndpoint"];
       /** @description Free text describing the subscription, at most 100 characters. Omitted means an empty description. */
       subscription_description?: string;
       internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
@@ -1768,6 +1770,7 @@ export type LaneRentalAssessmentOutcomeResponse =
   components["schemas"]["LaneRentalAssessmentOutcomeResponse"];
 export type PermitSummaryResponse = components["schemas"]["PermitSummaryResponse"];
 export type PermitSearchReportingResponse = components["schemas"]["PermitSearchReportingResponse"];
+export type SubscriptionEndpoint = components["schemas"]["SubscriptionEndpoint"];
 export type InternalUserIdentifier = components["schemas"]["InternalUserIdentifier"];
 export type InternalUserName = components["schemas"]["InternalUserName"];
 export type SubscriptionCreateRequest = components["schemas"]["SubscriptionCreateRequest"];

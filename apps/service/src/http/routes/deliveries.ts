@@ -1,6 +1,6 @@
 /**
  * The message log's operations of the internal operator API (tag `deliveries` in
- * src/internal/document.ts), for the Operator role only: subscriptions and where they point,
+ * the operator document), for the Operator role only: subscriptions and where they point,
  * a subscription's messages with their attempts, dead letters, replaying a message, and the
  * stream of delivery changes (server-sent events over LISTEN, so changes made by any process
  * arrive). The sandbox's own operation is sandbox.ts.
@@ -10,7 +10,7 @@ import type { Caller } from '../../auth/caller.js';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import { listDeadLetters, replayMessage } from '../../deliveries/dead-letters.js';
 import { listMessages } from '../../deliveries/message-log.js';
-import type { components, operations } from '../../internal/generated.js';
+import type { components, operations } from '@street-events/types/operator';
 import {
   pointSubscription,
   removeOrganisationSubscription,

@@ -1,7 +1,7 @@
 /**
  * The internal operator API: one route per write operation of the event source, for the
- * Operator role only (src/internal/document.ts lists them; src/internal/generated.ts types them).
- * Each route validates the request against the internal document, calls the library function with the operator as acting user
+ * Operator role only (the operator document, `@street-events/openapi/operator`, lists them; `@street-events/types/operator` types them).
+ * Each route validates the request against the operator document, calls the library function with the operator as acting user
  * (and the internal user fields of the request), and answers the references it created with the
  * events the operation recorded.
  */
@@ -21,7 +21,7 @@ import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js'
 import { submitWork } from '../../events/works.js';
 import { triggerEvent } from '../../trigger/trigger.js';
 import { registerInternalOperations } from '../internal-operations.js';
-import type { operations } from '../../internal/generated.js';
+import type { operations } from '@street-events/types/operator';
 import type { DeliveryOperationId } from './deliveries.js';
 
 /** The write operations (see `internalRoutes`). */
@@ -186,15 +186,15 @@ function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefi
 }
 
 /**
- * The write operations of the internal document (those without a tag: the tagged ones are the
- * message log's, deliveries.ts, and the sandbox's, sandbox.ts), in a scope of their own whose
+ * The write operations of the operator document (tag `events`; the message log's are deliveries.ts,
+ * the sandbox's sandbox.ts), in a scope of their own whose
  * validators are compiled from the internal document; errors go through the app's error handler.
  */
 export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {
   const implementations = handlers(options.db);
   registerInternalOperations(
     app,
-    (operation) => operation.tags.length === 0,
+    (operation) => operation.tags.includes('events'),
     (operation) => {
       const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
       if (handler === undefined) return undefined;

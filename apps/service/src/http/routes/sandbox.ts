@@ -7,7 +7,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { listOrganisations } from '../../directory/organisations.js';
-import type { components } from '../../internal/generated.js';
+import type { components } from '@street-events/types/operator';
 import type { SandboxUser } from '../../seed/sandbox.js';
 import { registerTagged } from './deliveries.js';
 
