@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 // The same comparison as the breaking-change check of @street-events/openapi.
-import { CHANGE_TYPES, compareDocuments } from '../../../packages/openapi/scripts/openapi-changes.mjs';
+import { CHANGE_TYPES, compareDocuments } from '@street-events/openapi/changes';
 
 const require = createRequire(import.meta.url);
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
