@@ -12,14 +12,16 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
 import { marked } from 'marked';
 // The same comparison as the breaking-change check of @street-events/openapi.
-import { CHANGE_TYPES, compareDocuments } from '../../../packages/openapi/scripts/openapi-changes.mjs';
+import { CHANGE_TYPES, compareDocuments } from '@street-events/openapi/changes';
 
 const require = createRequire(import.meta.url);
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(appDir, 'dist');
-const template = join(appDir, 'templates', 'reference.hbs');
+const templatesDir = join(appDir, 'templates');
+const stylesheetFile = join(appDir, 'styles', 'site.css');
 const redoclyCli = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 
 export const SITE_TITLE = 'Street works event interface';
@@ -122,7 +124,8 @@ async function buildReference({ version, source, document }) {
     '--inlineBundle',
     `--output=${output}`,
     `--title=${SITE_TITLE} ${version}`,
-    `--template=${template}`,
+    `--template=${join(templatesDir, 'reference.hbs')}`,
+    `--templateOptions.stylesheet=${await readStylesheet()}`,
     // Not a bare number: the CLI would parse `7.0` as 7.
     `--templateOptions.versionLabel=Version ${version}`,
     `--templateOptions.description=${document.info.summary ?? `${SITE_TITLE} ${version}`}`,
@@ -204,30 +207,43 @@ async function eachLimited(items, limit, task) {
 }
 
 // ---------------------------------------------------------------------------
-// The index page
+// The pages beside the references, from templates/*.hbs
 
-/** @param {string} text */
-function escapeHtml(text) {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+const handlebars = Handlebars.create();
+
+/** The stylesheet of every page, inlined into each. */
+export function readStylesheet() {
+  return readFile(stylesheetFile, 'utf8');
 }
 
 /**
- * Inline Markdown of a table cell or a short paragraph: code spans, bold, italics.
+ * Renders `templates/<name>.hbs` with `view`, the site's title and its stylesheet. The template
+ * `page.hbs` is the layout of the pages beside the references (`{{#> page}}`).
+ *
+ * @param {string} name
+ * @param {object} view
+ * @returns {Promise<string>}
+ */
+async function renderPage(name, view) {
+  const read = (/** @type {string} */ file) => readFile(join(templatesDir, `${file}.hbs`), 'utf8');
+  handlebars.registerPartial('page', await read('page'));
+  const template = handlebars.compile(await read(name), { strict: true, preventIndent: true });
+  return template({ siteTitle: SITE_TITLE, stylesheet: await readStylesheet(), ...view });
+}
+
+/**
+ * Inline Markdown of a table cell or a short paragraph, as HTML: code spans, bold, italics.
  *
  * @param {string} markdown
  */
 function inlineMarkdown(markdown) {
+  const escape = Handlebars.Utils.escapeExpression;
   return markdown
     .split(/(`[^`]*`)/)
     .map((part) =>
       part.startsWith('`') && part.endsWith('`') && part.length > 1
-        ? `<code>${escapeHtml(part.slice(1, -1))}</code>`
-        : escapeHtml(part)
+        ? `<code>${escape(part.slice(1, -1))}</code>`
+        : escape(part)
             .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
             .replace(/(^|[^*])\*([^*]+)\*/g, '$1<em>$2</em>'),
     )
@@ -279,172 +295,41 @@ function plural(n, noun) {
 }
 
 /**
+ * A version's row on the index: its operations, webhooks and change, as HTML.
+ *
+ * @param {Version} entry
+ * @param {string} description  the overview of the latest version, with the "Versions" table
+ * @param {string} latest
+ */
+function versionRow({ version, document }, description, latest) {
+  const { operations, webhooks } = countOperations(document);
+  const change = changeNote(description, version);
+  const details = [plural(operations, 'operation'), plural(webhooks, 'webhook')];
+  if (change) details.push(inlineMarkdown(change));
+  return { version, isLatest: version === latest, detail: details.join(' · ') };
+}
+
+/**
+ * The index: every version, newest first, and what changed in the latest (templates/index.hbs).
+ *
  * @param {Version[]} versions  oldest first
- * @returns {string}
+ * @returns {Promise<string>}
  */
 export function renderIndex(versions) {
-  const latest = /** @type {Version} */ (versions.at(-1));
-  const description = latest.document.info.description ?? '';
-  const latestChange = changeNote(description, latest.version) ?? latest.document.info.summary ?? '';
-  const latestHref = `${latest.version}/index.html`;
-
-  const rows = [...versions]
-    .reverse()
-    .map(({ version, document }) => {
-      const isLatest = version === latest.version;
-      const { operations, webhooks } = countOperations(document);
-      const change = changeNote(description, version);
-      return `
-        <li class="version${isLatest ? ' latest' : ''}" data-version="${version}">
-          <a class="version-link" href="${version}/index.html">
-            <span class="version-number">${version}</span>
-            ${isLatest ? '<span class="badge">Latest</span>' : ''}
-          </a>
-          <span class="version-detail">${plural(operations, 'operation')} · ${plural(webhooks, 'webhook')}${
-            change ? ` · ${inlineMarkdown(change)}` : ''
-          }</span>
-          <a class="version-json" href="${version}/openapi.json" download="street-works-events-${version}.json">OpenAPI JSON</a>
-        </li>`;
-    })
-    .join('');
-
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(SITE_TITLE)}</title>
-  <meta name="description" content="API reference of the ${escapeHtml(SITE_TITLE.toLowerCase())}, versions ${versions[0]?.version} to ${latest.version}.">
-  <style>
-    :root {
-      color-scheme: light;
-      --ink: #1f2937;
-      --muted: #5b6473;
-      --line: #e2e6eb;
-      --paper: #ffffff;
-      --wash: #f5f7fa;
-      --accent: #1d4ed8;
-      --accent-wash: #eef3ff;
-      --note: #fff8e6;
-      --note-line: #f0c36d;
-    }
-    * { box-sizing: border-box; }
-    body {
-      margin: 0;
-      background: var(--wash);
-      color: var(--ink);
-      font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
-    }
-    header {
-      background: #0f2a4a;
-      color: #fff;
-      padding: 40px 24px 36px;
-    }
-    header .inner, main, footer { max-width: 860px; margin: 0 auto; }
-    header h1 { margin: 0 0 8px; font-size: 2rem; line-height: 1.2; letter-spacing: -0.01em; }
-    header p { margin: 0; max-width: 46em; color: #d5e1ef; }
-    main { padding: 28px 24px 8px; }
-    h2 { font-size: 1.15rem; margin: 32px 0 12px; }
-    code {
-      font: 0.88em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-      background: #eef1f5;
-      border-radius: 4px;
-      padding: 1px 5px;
-    }
-    .card {
-      background: var(--paper);
-      border: 1px solid var(--line);
-      border-radius: 10px;
-      padding: 20px 22px;
-      box-shadow: 0 1px 2px rgba(15, 42, 74, 0.06);
-    }
-    .whats-new { border-left: 4px solid var(--accent); }
-    .whats-new h2 { margin-top: 0; }
-    .whats-new p { margin: 0 0 14px; }
-    .actions { display: flex; flex-wrap: wrap; gap: 10px; }
-    .button {
-      display: inline-block;
-      padding: 8px 14px;
-      border-radius: 6px;
-      border: 1px solid var(--accent);
-      color: var(--accent);
-      text-decoration: none;
-      font-weight: 600;
-      font-size: 0.95rem;
-    }
-    .button.primary { background: var(--accent); color: #fff; }
-    .button:hover, .button:focus-visible { filter: brightness(1.1); text-decoration: underline; }
-    ol.versions { list-style: none; margin: 0; padding: 0; }
-    .version {
-      display: grid;
-      grid-template-columns: 8.5rem 1fr auto;
-      align-items: center;
-      gap: 12px;
-      padding: 12px 4px;
-      border-bottom: 1px solid var(--line);
-    }
-    .version:last-child { border-bottom: 0; }
-    .version.latest { background: var(--accent-wash); border-radius: 6px; padding-left: 10px; padding-right: 10px; }
-    .version-link { color: var(--accent); font-weight: 700; text-decoration: none; display: inline-flex; align-items: center; gap: 8px; }
-    .version-link:hover .version-number, .version-link:focus-visible .version-number { text-decoration: underline; }
-    .version-number { font-size: 1.05rem; }
-    .version-detail { color: var(--muted); font-size: 0.92rem; }
-    .version-json { font-size: 0.85rem; color: var(--muted); }
-    .badge {
-      display: inline-block;
-      background: var(--accent);
-      color: #fff;
-      font-size: 0.72rem;
-      font-weight: 700;
-      letter-spacing: 0.04em;
-      text-transform: uppercase;
-      border-radius: 999px;
-      padding: 2px 8px;
-    }
-    .hint { color: var(--muted); font-size: 0.9rem; margin-top: 10px; }
-    footer { color: var(--muted); font-size: 0.85rem; padding: 24px; }
-    @media (max-width: 640px) {
-      .version { grid-template-columns: 1fr; gap: 4px; }
-    }
-  </style>
-</head>
-<body>
-  <header>
-    <div class="inner">
-      <h1>${escapeHtml(SITE_TITLE)}</h1>
-      <p>${inlineMarkdown(introduction(description))}</p>
-    </div>
-  </header>
-  <main>
-    <section class="card whats-new" aria-labelledby="whats-new">
-      <h2 id="whats-new">What changed in ${latest.version} <span class="badge">Latest</span></h2>
-      <p id="latest-change">${inlineMarkdown(latestChange)}</p>
-      <div class="actions">
-        <a class="button primary" href="${latestHref}">Open the ${latest.version} reference</a>
-        <a class="button" id="decisions-link" href="${latestHref}${DECISIONS_ANCHOR}">Decisions</a>
-        <a class="button" id="changes-link" href="${CHANGES_PAGE}">What changed between versions</a>
-        <a class="button" id="login-link" href="login/index.html">Login and token refresh</a>
-        <a class="button" id="sizing-link" href="${SIZING_PAGE}">Sizing a deployment</a>
-      </div>
-      <p class="hint">The <em>Decisions</em> section records how this service settles what the interface leaves open.</p>
-    </section>
-
-    <section aria-labelledby="versions">
-      <h2 id="versions">Versions</h2>
-      <div class="card">
-        <ol class="versions">${rows}
-        </ol>
-      </div>
-    </section>
-  </main>
-  <footer>
-    Each version's reference is a single self-contained page, with its OpenAPI ${escapeHtml(
-      String(/** @type {{ openapi?: string }} */ (latest.document).openapi ?? '3.1'),
-    )} document alongside.
-  </footer>
-</body>
-</html>
-`;
+  const { version: latest, document } = /** @type {Version} */ (versions.at(-1));
+  const description = document.info.description ?? '';
+  return renderPage('index', {
+    siteName: SITE_TITLE.toLowerCase(),
+    first: versions[0]?.version,
+    latest,
+    introduction: inlineMarkdown(introduction(description)),
+    latestChange: inlineMarkdown(changeNote(description, latest) ?? document.info.summary ?? ''),
+    decisionsAnchor: DECISIONS_ANCHOR,
+    changesPage: CHANGES_PAGE,
+    sizingPage: SIZING_PAGE,
+    openapi: String(/** @type {{ openapi?: string }} */ (document).openapi ?? '3.1'),
+    versions: [...versions].reverse().map((entry) => versionRow(entry, description, latest)),
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -459,116 +344,39 @@ const CHANGE_LABELS = {
 };
 
 /**
+ * The changes from `before` to `after`, grouped by kind, and how many of each kind.
+ *
  * @param {Version} before
  * @param {Version} after
  */
-function renderComparison(before, after) {
+function comparison(before, after) {
   const changes = compareDocuments(before.document, after.document);
-  const id = `v${before.version}-v${after.version}`.replaceAll('.', '-');
-  const counts = CHANGE_TYPES.map((type) => ({ type, count: changes.filter((change) => change.type === type).length }))
-    .filter(({ count }) => count > 0)
-    .map(
-      ({ type, count }) =>
-        `<span class="count ${type}">${count} ${escapeHtml(CHANGE_LABELS[type].toLowerCase())}</span>`,
-    )
-    .join(' ');
-  const rows = CHANGE_TYPES.flatMap((type) => changes.filter((change) => change.type === type))
-    .map(
-      (change) => `
-          <tr class="${change.type}">
-            <td><span class="type ${change.type}">${escapeHtml(CHANGE_LABELS[change.type])}</span></td>
-            <td class="where"><code>${escapeHtml(change.where)}</code></td>
-            <td>${escapeHtml(change.summary)}<div class="detail">${escapeHtml(change.detail)}</div></td>
-          </tr>`,
-    )
-    .join('');
-  return `
-    <section class="card comparison" id="${id}" data-from="${before.version}" data-to="${after.version}">
-      <h2>${before.version} → ${after.version}</h2>
-      <p class="summary">${inlineMarkdown(after.document.info.summary ?? '')}</p>
-      <p class="counts">${counts || '<span class="count none">No change to operations, messages, servers or security</span>'}</p>
-      ${
-        rows
-          ? `<table>
-        <thead><tr><th>Kind</th><th>Where</th><th>Change</th></tr></thead>
-        <tbody>${rows}
-        </tbody>
-      </table>`
-          : ''
-      }
-    </section>`;
+  const ofType = (/** @type {import('@street-events/openapi/changes').ChangeType} */ type) =>
+    changes.filter((change) => change.type === type);
+  return {
+    id: `v${before.version}-v${after.version}`.replaceAll('.', '-'),
+    from: before.version,
+    to: after.version,
+    summary: inlineMarkdown(after.document.info.summary ?? ''),
+    counts: CHANGE_TYPES.map((type) => ({
+      type,
+      count: ofType(type).length,
+      label: CHANGE_LABELS[type].toLowerCase(),
+    })).filter(({ count }) => count > 0),
+    changes: CHANGE_TYPES.flatMap(ofType).map((change) => ({ ...change, label: CHANGE_LABELS[change.type] })),
+  };
 }
 
 /**
  * The changes between each pair of consecutive versions, newest first, computed from the
- * documents themselves.
+ * documents themselves (templates/changes.hbs).
  *
  * @param {Version[]} versions  oldest first
- * @returns {string}
+ * @returns {Promise<string>}
  */
 export function renderChanges(versions) {
   const pairs = versions.slice(1).map((after, index) => /** @type {[Version, Version]} */ ([versions[index], after]));
-  const sections = pairs
-    .reverse()
-    .map(([before, after]) => renderComparison(before, after))
-    .join('');
-  return pageShell({
-    title: 'What changed',
-    heading: 'What changed between versions',
-    intro: `Computed from the OpenAPI documents of each pair of consecutive versions: operations, webhook messages,
-      servers and security, classified as the release check classifies them. <a href="index.html">All versions</a>`,
-    style: `
-    .summary { margin: 0 0 8px; color: #5b6473; }
-    .count { display: inline-block; border-radius: 999px; padding: 1px 10px; font-size: 0.85rem; background: #eef1f5; margin-right: 6px; }
-    .count.breaking, .type.breaking { background: #fde2e1; color: #8a1c13; }
-    .count.non-breaking, .type.non-breaking { background: #e3f4e6; color: #1d5c2a; }
-    .count.deprecated, .type.deprecated { background: #fff3d6; color: #7a5200; }
-    td.where code { font: 0.82rem/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-word; }
-    .type { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.8rem; background: #eef1f5; white-space: nowrap; }
-    .detail { color: #5b6473; font-size: 0.82rem; white-space: pre-wrap; word-break: break-word; }`,
-    main: sections,
-  });
-}
-
-/**
- * A page of the site beside the references: the header, and `main` in cards.
- *
- * @param {{ title: string, heading: string, intro: string, style: string, main: string }} page
- */
-function pageShell({ title, heading, intro, style, main }) {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)} · ${escapeHtml(SITE_TITLE)}</title>
-  <style>
-    body { margin: 0; background: #f5f7fa; color: #1f2937; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
-    header { background: #0f2a4a; color: #fff; padding: 32px 24px; }
-    header .inner, main { max-width: 1100px; margin: 0 auto; }
-    header h1 { margin: 0 0 8px; font-size: 1.8rem; }
-    header p { margin: 0; color: #d5e1ef; }
-    header a { color: #fff; }
-    main { padding: 24px; }
-    .card { background: #fff; border: 1px solid #e2e6eb; border-radius: 10px; padding: 18px 20px; margin-bottom: 20px; }
-    h2 { margin: 0 0 6px; font-size: 1.2rem; }
-    table { width: 100%; border-collapse: collapse; font-size: 0.9rem; }
-    th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-top: 1px solid #e2e6eb; }
-    code { background: #eef1f5; border-radius: 4px; padding: 1px 4px; }${style}
-  </style>
-</head>
-<body>
-  <header>
-    <div class="inner">
-      <h1>${escapeHtml(heading)}</h1>
-      <p>${intro}</p>
-    </div>
-  </header>
-  <main>${main}
-  </main>
-</body>
-</html>
-`;
+  return renderPage('changes', { comparisons: pairs.reverse().map(([before, after]) => comparison(before, after)) });
 }
 
 // ---------------------------------------------------------------------------
@@ -576,25 +384,15 @@ function pageShell({ title, heading, intro, style, main }) {
 
 /**
  * The "Sizing" section of the service's README (measured costs × the national load → cores,
- * replicas and workers; partitioning the audit events), as a page of the site.
+ * replicas and workers; partitioning the audit events), as a page of the site (templates/sizing.hbs).
  *
  * @param {string} readme  the service's README, in Markdown
+ * @returns {Promise<string>}
  */
 export function renderSizing(readme) {
   const section = /^## Sizing\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
   if (!section) throw new Error(`No "## Sizing" section in ${serviceReadme}`);
-  return pageShell({
-    title: 'Sizing',
-    heading: 'Sizing a deployment',
-    intro: `What a national deployment of the service needs, from the per-request costs the service's benchmark
-      measures: processes, cores, standbys and workers, and how to partition the audit events as they grow.
-      <a href="index.html">All versions</a>`,
-    style: `
-    .card table { margin: 12px 0; }
-    .card h3 { font-size: 1.05rem; }`,
-    main: `
-    <article class="card sizing">${marked.parse(section, { async: false })}</article>`,
-  });
+  return renderPage('sizing', { sizing: marked.parse(section, { async: false }) });
 }
 
 // ---------------------------------------------------------------------------
@@ -612,9 +410,9 @@ async function main() {
     console.log(`  ${entry.version}/index.html  ${Math.round(performance.now() - t0)} ms`);
   });
 
-  await writeFile(join(distDir, 'index.html'), renderIndex(versions));
-  await writeFile(join(distDir, CHANGES_PAGE), renderChanges(versions));
-  await writeFile(join(distDir, SIZING_PAGE), renderSizing(await readFile(serviceReadme, 'utf8')));
+  await writeFile(join(distDir, 'index.html'), await renderIndex(versions));
+  await writeFile(join(distDir, CHANGES_PAGE), await renderChanges(versions));
+  await writeFile(join(distDir, SIZING_PAGE), await renderSizing(await readFile(serviceReadme, 'utf8')));
   console.log(
     `Built ${versions.length} reference pages and index.html in ${((performance.now() - started) / 1000).toFixed(1)} s (concurrency ${concurrency}).`,
   );
