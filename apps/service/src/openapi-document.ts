@@ -9,6 +9,7 @@ export interface OpenApiDocument {
   info: { version: string; title: string };
   servers?: { url: string }[];
   paths: Record<string, Partial<Record<HttpMethod, unknown>>>;
+  webhooks?: Record<string, Partial<Record<HttpMethod, unknown>>>;
   components: Record<string, Record<string, unknown>>;
 }
 

@@ -4,7 +4,7 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import * as prettier from 'prettier';
 import ts from 'typescript';
@@ -269,6 +269,21 @@ function closedEnum(document, schema) {
   );
 }
 
+/**
+ * The document with the links its webhook messages carry (callbacks whose path item says where it
+ * is served, `x-served-at`) among its paths, so that `paths` and `operations` type them too.
+ */
+function withLinks(document) {
+  const paths = { ...document.paths };
+  const messages = Object.values(document.webhooks ?? {}).flatMap((item) => Object.values(item));
+  for (const callback of messages.flatMap((message) => Object.values(message.callbacks ?? {}))) {
+    for (const { 'x-served-at': servedAt, ...item } of Object.values(callback)) {
+      if (servedAt) paths[servedAt] = item;
+    }
+  }
+  return { ...document, paths };
+}
+
 async function generate({ version, file, subpath }) {
   const document = JSON.parse(await readFile(file, 'utf8'));
   if (subpath === undefined && document.info?.version !== version) {
@@ -278,7 +293,7 @@ async function generate({ version, file, subpath }) {
   // enumerations, the interface's included, are closed.
   const open = subpath !== 'operator';
   const widened = new Set();
-  const ast = await openapiTS(pathToFileURL(file), {
+  const ast = await openapiTS(withLinks(document), {
     defaultNonNullable: false,
     silent: true,
     transform: (schema) => closedEnum(document, schema),

@@ -37,7 +37,7 @@ import type { SandboxUser } from '../seed/sandbox.js';
 import { servedHosts } from './served-hosts.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
-export { basePath, basePaths, deprecatedBasePath, type Handlers } from './operations.js';
+export { basePath, basePaths, deprecatedBasePath } from './interface.js';
 
 /** Permit searches run at once by default: one core fewer than the machine has (at least one), so polling keeps a core. */
 export const defaultSearchConcurrency = Math.max(1, availableParallelism() - 1);

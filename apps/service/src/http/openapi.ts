@@ -23,6 +23,10 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
+interface RawMessage {
+  callbacks?: Record<string, Record<string, { 'x-served-at'?: string } & Record<string, unknown>>>;
+}
+
 interface RawOperation {
   operationId: string;
   parameters?: (Parameter | Reference)[];
@@ -43,6 +47,8 @@ export interface Operation {
   bodyRequired: boolean;
   allowedRoles: readonly string[];
   tags: readonly string[];
+  /** `path` is from the host's root, not below a base path (a link whose callback URL is a path). */
+  absolute?: boolean;
 }
 
 /** Resolves a local `#/components/...` reference of the document. */
@@ -54,26 +60,65 @@ function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
   return resolve(document, target as T | Reference);
 }
 
+const methods = new Set<string>(['get', 'post', 'put', 'patch', 'delete']);
+
+/** The operations of a path item, served at `path`. */
+function operationsOf(document: OpenApiDocument, path: string, item: object): Operation[] {
+  const entries = Object.entries(item).filter(([method]) => methods.has(method)) as [HttpMethod, RawOperation][];
+  return entries.map(([method, raw]) => {
+    const parameters = (raw.parameters ?? []).map((p) => resolve(document, p));
+    const body = raw.requestBody ? resolve(document, raw.requestBody) : undefined;
+    return {
+      operationId: raw.operationId,
+      method: method.toUpperCase() as Uppercase<HttpMethod>,
+      path,
+      queryParameters: parameters.filter((p) => p.in === 'query'),
+      pathParameters: parameters.filter((p) => p.in === 'path'),
+      bodySchema: body?.content['application/json']?.schema,
+      bodyRequired: body?.required ?? false,
+      allowedRoles: raw['x-allowed-roles'] ?? [],
+      tags: raw.tags ?? [],
+    };
+  });
+}
+
 export function listOperations(document: OpenApiDocument): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, raw] of Object.entries(item) as [HttpMethod, RawOperation][]) {
-      const parameters = (raw.parameters ?? []).map((p) => resolve(document, p));
-      const body = raw.requestBody ? resolve(document, raw.requestBody) : undefined;
-      operations.push({
-        operationId: raw.operationId,
-        method: method.toUpperCase() as Uppercase<HttpMethod>,
-        path,
-        queryParameters: parameters.filter((p) => p.in === 'query'),
-        pathParameters: parameters.filter((p) => p.in === 'path'),
-        bodySchema: body?.content['application/json']?.schema,
-        bodyRequired: body?.required ?? false,
-        allowedRoles: raw['x-allowed-roles'] ?? [],
-        tags: raw.tags ?? [],
-      });
+  return Object.entries(document.paths).flatMap(([path, item]) => operationsOf(document, path, item));
+}
+
+/** A link's path parameters, from the placeholders of where it is served (`{file}`): any non-empty segment. */
+const templateParameters = (path: string): Parameter[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name: name!,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+
+/**
+ * The links the webhook messages carry, as operations: the callbacks of each message, served below
+ * the base path at the path item's `x-served-at`, and at the callback's own URL when it is a path
+ * (`/.well-known/webhook-keys`). Each once, however many messages carry it.
+ */
+export function listLinks(document: OpenApiDocument): Operation[] {
+  const links = new Map<string, Operation>();
+  const messages = Object.values(document.webhooks ?? {}).flatMap((item) => Object.values(item)) as RawMessage[];
+  for (const callback of messages.flatMap((message) => Object.values(message.callbacks ?? {}))) {
+    for (const [expression, item] of Object.entries(callback)) {
+      const servedAt = item['x-served-at'];
+      const places = [
+        ...(servedAt ? [{ path: servedAt, absolute: false }] : []),
+        ...(expression.startsWith('/') ? [{ path: expression, absolute: true }] : []),
+      ];
+      for (const { path, absolute } of places) {
+        for (const operation of operationsOf(document, path, item)) {
+          const pathParameters = [...operation.pathParameters, ...templateParameters(path)];
+          links.set(`${operation.method} ${absolute} ${path}`, { ...operation, pathParameters, absolute });
+        }
+      }
     }
   }
-  return operations;
+  return [...links.values()];
 }
 
 /** Points the document's local references at the components registered with the validators. */

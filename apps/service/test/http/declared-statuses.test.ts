@@ -91,7 +91,7 @@ function servedOperations(): Served[] {
       for (const message of Object.values(item)) {
         for (const callback of Object.values(message.callbacks ?? {})) {
           for (const [expression, link] of Object.entries(callback)) {
-            for (const [method, operation] of Object.entries(link)) {
+            for (const [method, operation] of Object.entries(link).filter(([key]) => !key.startsWith('x-'))) {
               served.push({
                 name: `${subpath} ${webhook} link ${method.toUpperCase()} ${expression}`,
                 method: method.toUpperCase(),

@@ -149,6 +149,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api-notifications/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Confirm (follow SubscribeURL)
+     * @description The receiver confirms its subscription by a GET of the confirmation message's `SubscribeURL`, `{base_url}/api-notifications/confirm?token=<Token>`, within 48 hours. No other credential; single use. A link to follow, not an operation to call by name.
+     */
+    get: operations["followSubscribeUrl"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api-notifications/signing-certificates/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Signing certificate (follow SigningCertURL)
+     * @description The X.509 certificate, PEM, whose RSA key made the envelope's `Signature`: `{base_url}/api-notifications/signing-certificates/<id>.pem`. No credential. Check that its host is the host you subscribed through before using it; cache it by URL.
+     */
+    get: operations["fetchSigningCertificate"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api-notifications/webhook-keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Webhook keys (JSON Web Key Set)
+     * @description The public keys of `webhook-signature`, at `GET /.well-known/webhook-keys` on the service's host (at its root; the host of `SigningCertURL`), also served below the base URL at `{base_url}/api-notifications/webhook-keys`. No credential, no rate limit.
+     */
+    get: operations["fetchWebhookKeys"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api-notifications/unsubscribe-link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Unsubscribe (follow UnsubscribeURL)
+     * @description A GET of a notification's `UnsubscribeURL`, `{base_url}/api-notifications/unsubscribe-link?subscription=<reference>&token=<token>`, removes the subscription like `POST /api-notifications/unsubscribe`, recording `event_subscription_removed` without an acting user. No other credential; the token is made for that subscription alone (an HMAC of its reference with the service's signing key, so a new signing certificate invalidates earlier links).
+     */
+    get: operations["followUnsubscribeUrl"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   subscriptionConfirmation: {
@@ -1594,6 +1674,165 @@ export interface operations {
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["ServiceUnavailable"];
       default: components["responses"]["OtherError"];
+    };
+  };
+  followSubscribeUrl: {
+    parameters: {
+      query?: {
+        /** @description The confirmation message's `Token`. Missing, unknown, used or expired, the answer is `404`. */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The subscription is confirmed; notifications follow. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SubscriptionConfirmedResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description The token is unknown, used already or past the 48 hours. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      408: components["responses"]["ClientTimeout"];
+      414: components["responses"]["UriTooLong"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  fetchSigningCertificate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The certificate. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example -----BEGIN CERTIFICATE-----
+           *     MIIDJzCCAg+gAwIBAgIJA...
+           *     -----END CERTIFICATE-----
+           */
+          "application/x-pem-file": string;
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description No certificate with that id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      408: components["responses"]["ClientTimeout"];
+      414: components["responses"]["UriTooLong"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  fetchWebhookKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active public keys. */
+      200: {
+        headers: {
+          /** @description `public, max-age=300`. */
+          "cache-control"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookKeySet"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      408: components["responses"]["ClientTimeout"];
+      414: components["responses"]["UriTooLong"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  followUnsubscribeUrl: {
+    parameters: {
+      query?: {
+        /** @description The subscription's reference. */
+        subscription?: string;
+        /** @description The token made for that subscription. Missing or not the subscription's, the answer is `404`. */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The subscription is removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SubscriptionUnsubscribedResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      /** @description The subscription is gone already, or the token is not its own. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      408: components["responses"]["ClientTimeout"];
+      /** @description The subscription is not confirmed (no notification, so no such link, is sent before it is). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      414: components["responses"]["UriTooLong"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   receiveSubscriptionConfirmation: {

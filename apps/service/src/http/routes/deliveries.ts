@@ -5,12 +5,11 @@
  * stream of delivery changes (server-sent events over LISTEN, so changes made by any process
  * arrive). The sandbox's own operation is sandbox.ts.
  */
-import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '../../auth/caller.js';
+import type { FastifyPluginCallback } from 'fastify';
+import { parameterConstraints, type components, type operations } from '@street-events/types/operator';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import { listDeadLetters, replayMessage } from '../../deliveries/dead-letters.js';
 import { listMessages } from '../../deliveries/message-log.js';
-import type { components, operations } from '@street-events/types/operator';
 import {
   pointSubscription,
   removeOrganisationSubscription,
@@ -18,22 +17,15 @@ import {
   type SubscriptionOptions,
   type SubscriptionOverview,
 } from '../../notifications/subscriptions.js';
+import { loadOperatorDocument, operatorBasePath } from '../../openapi-document.js';
 import { DeliveryStreams } from '../delivery-stream.js';
-import { registerInternalOperations } from '../internal-operations.js';
+import { operatorHooks } from '../interface.js';
+import { serveDocument, streamed } from '../serve-document.js';
 
 type Schemas = components['schemas'];
 
-export type DeliveryOperationId =
-  | 'listSubscriptions'
-  | 'pointSubscription'
-  | 'removeSubscription'
-  | 'listMessages'
-  | 'listDeadLetters'
-  | 'replayMessage'
-  | 'streamDeliveries';
-
-type QueryOf<Id extends DeliveryOperationId> = NonNullable<operations[Id]['parameters']['query']>;
-type PathOf<Id extends DeliveryOperationId> = NonNullable<operations[Id]['parameters']['path']>;
+/** Messages on a page when the request does not say, as the document's default. */
+const defaultMessagesLimit = parameterConstraints.listMessages.limit.default;
 
 export interface DeliveryRoutesOptions extends SubscriptionOptions {
   db: Database;
@@ -41,17 +33,6 @@ export interface DeliveryRoutesOptions extends SubscriptionOptions {
   listen: DatabaseHandle['listen'];
   /** The sandbox (`serve --sandbox`): the operator may confirm and change subscriptions for their organisations. */
   sandbox: boolean;
-}
-
-export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-
-/** Registers the operations of `tag` of the internal document, each for its allowed roles, in this scope. */
-export function registerTagged(app: FastifyInstance, tag: string, handlers: Record<string, RouteHandler>): void {
-  registerInternalOperations(
-    app,
-    (operation) => operation.tags.includes(tag),
-    (operation) => handlers[operation.operationId],
-  );
 }
 
 const subscriptionOf = (overview: SubscriptionOverview): Schemas['InternalSubscription'] => ({
@@ -69,57 +50,58 @@ const subscriptionOf = (overview: SubscriptionOverview): Schemas['InternalSubscr
   failing_since: overview.failingSince?.toISOString() ?? null,
 });
 
+const deadLetterOf = (letter: Awaited<ReturnType<typeof listDeadLetters>>[number]): Schemas['InternalDeadLetter'] => ({
+  message_id: letter.messageId,
+  subscription_reference_number: letter.subscription,
+  kind: letter.kind,
+  attempts: letter.attempts,
+  created_at: letter.createdAt.toISOString(),
+  last_error: letter.lastError,
+});
+
 export const deliveryRoutes: FastifyPluginCallback<DeliveryRoutesOptions> = (app, options, done) => {
   const { db } = options;
   const streams = new DeliveryStreams(options.listen, app.log);
   app.addHook('preClose', async () => streams.close());
-  const query = <Id extends DeliveryOperationId>(request: FastifyRequest) => request.query as QueryOf<Id>;
-  const params = <Id extends DeliveryOperationId>(request: FastifyRequest) => request.params as PathOf<Id>;
-  const handlers: Record<DeliveryOperationId, RouteHandler> = {
-    listSubscriptions: async (request) => {
-      const { organisation } = query<'listSubscriptions'>(request);
-      const subscriptions = await subscriptionsOverview(db, organisation);
-      return { subscriptions: subscriptions.map(subscriptionOf) } satisfies Schemas['InternalSubscriptionList'];
+  serveDocument<operations>(app, {
+    document: loadOperatorDocument(),
+    basePaths: [operatorBasePath()],
+    ownValidators: true,
+    hooks: operatorHooks(app),
+    handlers: {
+      listSubscriptions: async ({ query }) => {
+        const subscriptions = await subscriptionsOverview(db, query.organisation);
+        return { status: 200, body: { subscriptions: subscriptions.map(subscriptionOf) } };
+      },
+      pointSubscription: async ({ caller, params, body }) => ({
+        status: 200,
+        body: subscriptionOf(await pointSubscription(db, caller, params.organisation, body, options)),
+      }),
+      removeSubscription: async ({ caller, params }) => ({
+        status: 200,
+        body: subscriptionOf(await removeOrganisationSubscription(db, caller, params.organisation, options)),
+      }),
+      listMessages: async ({ params, query }) => {
+        const page = await listMessages(db, params.subscription_reference_number, {
+          limit: query.limit ?? defaultMessagesLimit,
+          before: query.before,
+        });
+        return { status: 200, body: page };
+      },
+      listDeadLetters: async ({ query }) => {
+        const letters = await listDeadLetters(db, { subscription: query.subscription });
+        return { status: 200, body: { dead_letters: letters.map(deadLetterOf) } };
+      },
+      replayMessage: async ({ params }) => {
+        await replayMessage(db, params.message_id);
+        return { status: 202, body: { message_id: params.message_id } };
+      },
+      streamDeliveries: async ({ query, request, reply }) => {
+        await streams.open(reply.raw, query.subscription, request.id);
+        reply.hijack();
+        return streamed;
+      },
     },
-    pointSubscription: async (request) => {
-      const { organisation } = params<'pointSubscription'>(request);
-      const body = request.body as Schemas['InternalSubscriptionPointing'];
-      const pointed = await pointSubscription(db, request.caller as Caller, organisation, body, options);
-      return subscriptionOf(pointed);
-    },
-    removeSubscription: async (request) => {
-      const { organisation } = params<'removeSubscription'>(request);
-      return subscriptionOf(await removeOrganisationSubscription(db, request.caller as Caller, organisation, options));
-    },
-    listMessages: async (request) => {
-      const { limit = 20, before } = query<'listMessages'>(request);
-      const reference = params<'listMessages'>(request).subscription_reference_number;
-      return (await listMessages(db, reference, { limit, before })) satisfies Schemas['InternalMessagePage'];
-    },
-    listDeadLetters: async (request) => {
-      const letters = await listDeadLetters(db, { subscription: query<'listDeadLetters'>(request).subscription });
-      return {
-        dead_letters: letters.map((letter) => ({
-          message_id: letter.messageId,
-          subscription_reference_number: letter.subscription,
-          kind: letter.kind,
-          attempts: letter.attempts,
-          created_at: letter.createdAt.toISOString(),
-          last_error: letter.lastError,
-        })),
-      } satisfies Schemas['InternalDeadLetterList'];
-    },
-    replayMessage: async (request, reply) => {
-      const { message_id: messageId } = params<'replayMessage'>(request);
-      await replayMessage(db, messageId);
-      return reply.code(202).send({ message_id: messageId } satisfies Schemas['InternalReplay']);
-    },
-    streamDeliveries: async (request, reply) => {
-      const { subscription } = query<'streamDeliveries'>(request);
-      await streams.open(reply.raw, subscription, request.id);
-      reply.hijack();
-    },
-  };
-  registerTagged(app, 'deliveries', handlers);
+  });
   done();
 };

@@ -6,6 +6,7 @@
  * events the operation recorded.
  */
 import type { FastifyPluginCallback } from 'fastify';
+import type { operations } from '@street-events/types/operator';
 import { addContract, removeContract } from '../../admin/contracts.js';
 import type { Caller } from '../../auth/caller.js';
 import type { Clock } from '../../clock.js';
@@ -20,34 +21,45 @@ import { endQuarter } from '../../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
 import { submitWork } from '../../events/works.js';
 import { triggerEvent } from '../../trigger/trigger.js';
-import { registerInternalOperations } from '../internal-operations.js';
-import type { operations } from '@street-events/types/operator';
-import type { DeliveryOperationId } from './deliveries.js';
+import { operatorHooks } from '../interface.js';
+import { serveDocument, type Handler, type Handlers, type Input } from '../serve-document.js';
+import { loadOperatorDocument, operatorBasePath } from '../../openapi-document.js';
 
-/** The write operations (see `internalRoutes`). */
-type OperationId = Exclude<keyof operations, DeliveryOperationId | 'listSandboxOrganisations'>;
-type BodyOf<Id extends OperationId> = operations[Id] extends {
-  requestBody: { content: { 'application/json': infer Body } };
+/** A write: what it created (answered with the events it recorded), given the operator as acting user. */
+type Write<Id extends keyof operations> = (
+  input: Input<operations[Id]>,
+  write: WriteOptions,
+) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
+
+/** The operator as acting user, with the internal user fields of the request (body or query). */
+function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefined, eventIds: number[]): WriteOptions {
+  return {
+    actor: actorOf(caller, fields),
+    now: clock,
+    onRecorded: (ids) => eventIds.push(...ids),
+  };
 }
-  ? Body
-  : undefined;
-type PathOf<Id extends OperationId> = NonNullable<operations[Id]['parameters']['path']>;
 
-/** An operation's implementation, its request typed from the document; answers the references it created. */
-type Handler<Id extends OperationId> = (input: {
-  params: PathOf<Id>;
-  body: BodyOf<Id>;
-  write: WriteOptions;
-}) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
-type Handlers = { [Id in OperationId]: Handler<Id> };
+/** The handler of a write: it runs with the request's acting user, and answers the events it recorded too. */
+const recorded =
+  (db: Database, clock: Clock | undefined) =>
+  <Id extends keyof operations>(write: Write<Id>): Handler<operations[Id]> =>
+  async (input) => {
+    const eventIds: number[] = [];
+    const fields = { ...(input.query as ActorFields), ...(input.body as ActorFields | undefined) };
+    const result = await write(input, writeOptions(input.caller, fields, clock, eventIds));
+    const body = { ...result.body, events: await recordedEvents(db, eventIds) };
+    return { status: result.status, body } as Awaited<ReturnType<Handler<operations[Id]>>>;
+  };
 
 const optionalDate = (value: string | null | undefined): Date | null | undefined =>
   value === null || value === undefined ? value : new Date(value);
 
-// eslint-disable-next-line max-lines-per-function -- a table: one handler per operation of the document
-function handlers(db: Database): Handlers {
+// eslint-disable-next-line max-lines-per-function -- a table: one handler per write operation of the document
+function handlers(db: Database, clock: Clock | undefined): Handlers<operations> {
+  const write = recorded(db, clock);
   return {
-    submitWork: async ({ body: work, write }) => {
+    submitWork: write<'submitWork'>(async ({ body: work }, write) => {
       const created = await submitWork(
         db,
         {
@@ -94,15 +106,15 @@ function handlers(db: Database): Handlers {
           permit_reference_number: created.permitReferenceNumber,
         },
       };
-    },
+    }),
 
-    transitionPermit: async ({ params, body, write }) => {
+    transitionPermit: write<'transitionPermit'>(async ({ params, body }, write) => {
       const permitReferenceNumber = params.permit_reference_number;
       await transitionPermit(db, { permitReferenceNumber, eventType: body.event_type }, write);
       return { status: 200, body: { permit_reference_number: permitReferenceNumber } };
-    },
+    }),
 
-    submitChangeRequest: async ({ params, body: request, write }) => {
+    submitChangeRequest: write<'submitChangeRequest'>(async ({ params, body: request }, write) => {
       const { reference } = await submitChangeRequest(
         db,
         {
@@ -118,15 +130,15 @@ function handlers(db: Database): Handlers {
         write,
       );
       return { status: 201, body: { reference } };
-    },
+    }),
 
-    decideChangeRequest: async ({ params, body, write }) => {
+    decideChangeRequest: write<'decideChangeRequest'>(async ({ params, body }, write) => {
       const { reference } = params;
       await decideChangeRequest(db, { reference, decision: body.decision }, write);
       return { status: 200, body: { reference } };
-    },
+    }),
 
-    openWorkObject: async ({ params, body: opening, write }) => {
+    openWorkObject: write<'openWorkObject'>(async ({ params, body: opening }, write) => {
       const { reference } = await openWorkObject(
         db,
         {
@@ -137,20 +149,20 @@ function handlers(db: Database): Handlers {
         write,
       );
       return { status: 201, body: { reference } };
-    },
+    }),
 
-    advanceWorkObject: async ({ params, body, write }) => {
+    advanceWorkObject: write<'advanceWorkObject'>(async ({ params, body }, write) => {
       const { reference } = params;
       await advanceWorkObject(db, { reference, eventType: body.event_type }, write);
       return { status: 200, body: { reference } };
-    },
+    }),
 
-    endQuarter: async ({ body: { highway_authority: highwayAuthority, quarter }, write }) => {
+    endQuarter: write<'endQuarter'>(async ({ body: { highway_authority: highwayAuthority, quarter } }, write) => {
       const { expired } = await endQuarter(db, { highwayAuthority, quarter }, write);
       return { status: 200, body: { quarter, expired } };
-    },
+    }),
 
-    triggerEvent: async ({ body, write }) => {
+    triggerEvent: write<'triggerEvent'>(async ({ body }, write) => {
       const { workReferenceNumber } = await triggerEvent(
         db,
         {
@@ -161,54 +173,33 @@ function handlers(db: Database): Handlers {
         write,
       );
       return { status: 201, body: { work_reference_number: workReferenceNumber } };
-    },
+    }),
 
-    addContract: async ({ body: parties, write }) => {
+    addContract: write<'addContract'>(async ({ body: parties }, write) => {
       await addContract(db, { contractor: parties.contractor, promoter: parties.promoter }, write);
       return { status: 201, body: { contractor: parties.contractor, promoter: parties.promoter } };
-    },
+    }),
 
-    removeContract: async ({ params, write }) => {
+    removeContract: write<'removeContract'>(async ({ params }, write) => {
       const parties = { contractor: params.contractor, promoter: params.promoter };
       await removeContract(db, parties, write);
       return { status: 200, body: parties };
-    },
-  };
-}
-
-/** The operator as acting user, with the internal user fields of the request (body or query). */
-function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefined, eventIds: number[]): WriteOptions {
-  return {
-    actor: actorOf(caller, fields),
-    now: clock,
-    onRecorded: (ids) => eventIds.push(...ids),
+    }),
   };
 }
 
 /**
  * The write operations of the operator document (tag `events`; the message log's are deliveries.ts,
- * the sandbox's sandbox.ts), in a scope of their own whose
- * validators are compiled from the internal document; errors go through the app's error handler.
+ * the sandbox's sandbox.ts), in a scope of their own whose validators are compiled from that
+ * document; errors go through the app's error handler.
  */
 export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {
-  const implementations = handlers(options.db);
-  registerInternalOperations(
-    app,
-    (operation) => operation.tags.includes('events'),
-    (operation) => {
-      const handler = implementations[operation.operationId as OperationId] as Handler<OperationId> | undefined;
-      if (handler === undefined) return undefined;
-      return async (request, reply) => {
-        const eventIds: number[] = [];
-        const fields = { ...(request.query as ActorFields), ...(request.body as ActorFields | undefined) };
-        const result = await handler({
-          params: request.params as never,
-          body: request.body as never,
-          write: writeOptions(request.caller as Caller, fields, options.clock, eventIds),
-        });
-        return reply.code(result.status).send({ ...result.body, events: await recordedEvents(options.db, eventIds) });
-      };
-    },
-  );
+  serveDocument<operations>(app, {
+    document: loadOperatorDocument(),
+    basePaths: [operatorBasePath()],
+    ownValidators: true,
+    hooks: operatorHooks(app),
+    handlers: handlers(options.db, options.clock),
+  });
   done();
 };

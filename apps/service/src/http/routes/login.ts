@@ -14,10 +14,8 @@ import type { Database } from '../../db/database.js';
 import { UnavailableError } from '../../errors.js';
 import { loadLoginDocument } from '../../openapi-document.js';
 import { concurrencyLimit } from '../concurrency-limit.js';
-import { routeBodyLimit } from '../body-bounds.js';
-import { listOperations, routeSchema } from '../openapi.js';
 import { addressKey, requestLimit } from '../rate-limits.js';
-import { validatorCompiler } from '../validation.js';
+import { serveDocument } from '../serve-document.js';
 
 type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends {
   content: { 'application/json': infer B };
@@ -38,7 +36,6 @@ function checkSlots(options: LoginOptions): NonNullable<LoginOptions['checkSlots
 }
 
 export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }> = (app, options, done) => {
-  const document = loadLoginDocument();
   const limits = options.limits ?? defaultLoginLimits;
   const perAddress = requestLimit(app, { max: limits.addressMax, windowMs: limits.windowMs }, addressKey);
   const perAccount = requestLimit(
@@ -47,22 +44,21 @@ export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }>
     (request) => `email:${(request.body as Body<'authenticate'>).emailAddress.trim().toLowerCase()}`,
   );
   const loginOptions: LoginOptions = { ...options, checkSlots: checkSlots(options) };
-  const handlers: Record<keyof operations, (body: unknown) => Promise<unknown>> = {
-    authenticate: (body) => login(options.db, body as Body<'authenticate'>, loginOptions),
-    refreshToken: (body) => refresh(options.db, (body as Body<'refreshToken'>).refresh_token, loginOptions),
-  };
-  app.setValidatorCompiler(validatorCompiler(document));
-  for (const operation of listOperations(document)) {
-    const handler = handlers[operation.operationId as keyof operations];
-    app.route({
-      method: operation.method,
-      url: `${loginBasePath}${operation.path}`,
-      schema: routeSchema(operation),
+  serveDocument<operations>(app, {
+    document: loadLoginDocument(),
+    basePaths: [loginBasePath],
+    ownValidators: true,
+    hooks: (operation) => ({
       onRequest: perAddress,
       preHandler: operation.operationId === 'authenticate' ? perAccount : [],
-      bodyLimit: routeBodyLimit(document, operation.bodySchema, app.initialConfig.bodyLimit!),
-      handler: async (request, reply) => reply.send(await handler(request.body)),
-    });
-  }
+    }),
+    handlers: {
+      authenticate: async ({ body }) => ({ status: 200, body: await login(options.db, body, loginOptions) }),
+      refreshToken: async ({ body }) => ({
+        status: 200,
+        body: await refresh(options.db, body.refresh_token, loginOptions),
+      }),
+    },
+  });
   done();
 };

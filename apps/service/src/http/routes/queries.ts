@@ -24,7 +24,10 @@ import { pageBytes, pollPage, type QueryOptions } from '../../queries/poll-updat
 import { defaultStatementTimeoutMs } from '../../queries/query-timeout.js';
 import { searchPage, searchPageBytes } from '../../queries/search-permits.js';
 import { concurrencyLimit, perKeyLimit } from '../concurrency-limit.js';
-import { registerOperations } from '../operations.js';
+import type { operations } from '@street-events/types';
+import { basePaths, interfaceHooks } from '../interface.js';
+import { loadDocument } from '../openapi.js';
+import { serveDocument } from '../serve-document.js';
 
 /** What one organisation may run at once. */
 export interface ReadShares {
@@ -87,27 +90,32 @@ export const queryRoutes: FastifyPluginAsync<QueryRoutesOptions> = async (app, o
   };
   const searchWaitExpired = () =>
     new TimeoutError(`the search waited ${statementTimeoutMs} ms for a free slot and was not run; retry later`);
-  registerOperations(app, {
-    getWorkUpdates: async ({ caller, query, request }) => {
-      const startedAt = Date.now();
-      const page = await pollPage(options.pollDb, caller, query, {
-        ...queryOptions,
-        startedAt,
-        admit: () => pollSlot(caller, request.log),
-      });
-      return { status: 200, json: pageBytes(page) };
-    },
-    searchPermits: async ({ caller, body, request }) => {
-      const startedAt = Date.now();
-      const release = searchSlot(caller, request.log);
-      try {
-        const search = () => searchPage(options.searchDb, caller, body, { ...queryOptions, startedAt });
-        const deadline =
-          statementTimeoutMs === 0 ? undefined : { at: startedAt + statementTimeoutMs, expired: searchWaitExpired };
-        return { status: 200, json: searchPageBytes(await searchSlots(search, deadline)) };
-      } finally {
-        release();
-      }
+  serveDocument<operations>(app, {
+    document: loadDocument(),
+    basePaths,
+    hooks: interfaceHooks(app),
+    handlers: {
+      getWorkUpdates: async ({ caller, query, request }) => {
+        const startedAt = Date.now();
+        const page = await pollPage(options.pollDb, caller, query, {
+          ...queryOptions,
+          startedAt,
+          admit: () => pollSlot(caller, request.log),
+        });
+        return { status: 200, json: pageBytes(page) };
+      },
+      searchPermits: async ({ caller, body, request }) => {
+        const startedAt = Date.now();
+        const release = searchSlot(caller, request.log);
+        try {
+          const search = () => searchPage(options.searchDb, caller, body, { ...queryOptions, startedAt });
+          const deadline =
+            statementTimeoutMs === 0 ? undefined : { at: startedAt + statementTimeoutMs, expired: searchWaitExpired };
+          return { status: 200, json: searchPageBytes(await searchSlots(search, deadline)) };
+        } finally {
+          release();
+        }
+      },
     },
   });
 };

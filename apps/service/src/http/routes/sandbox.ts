@@ -1,15 +1,17 @@
 /**
- * The sandbox's operation of the internal operator API (tag `sandbox`): the organisations with
- * the token of each of their users, so that a developer's tools (`street-events listen`, the
- * console) can act as any of them. Registered only by `serve --sandbox`: elsewhere the route
- * does not exist (`404`). An Operator token is needed even in the sandbox.
+ * The sandbox's operation of the operator API (tag `sandbox`): the organisations with the token
+ * of each of their users, so that a developer's tools (`street-events listen`, the console) can act
+ * as any of them. Registered only by `serve --sandbox`: elsewhere the route does not exist (`404`).
+ * An Operator token is needed even in the sandbox.
  */
 import type { FastifyPluginCallback } from 'fastify';
+import type { operations } from '@street-events/types/operator';
 import type { Database } from '../../db/database.js';
 import { listOrganisations } from '../../directory/organisations.js';
-import type { components } from '@street-events/types/operator';
+import { loadOperatorDocument, operatorBasePath } from '../../openapi-document.js';
 import type { SandboxUser } from '../../seed/sandbox.js';
-import { registerTagged } from './deliveries.js';
+import { operatorHooks } from '../interface.js';
+import { serveDocument } from '../serve-document.js';
 
 export interface SandboxRoutesOptions {
   db: Database;
@@ -18,19 +20,28 @@ export interface SandboxRoutesOptions {
 }
 
 export const sandboxRoutes: FastifyPluginCallback<SandboxRoutesOptions> = (app, { db, users }, done) => {
-  registerTagged(app, 'sandbox', {
-    listSandboxOrganisations: async () => {
-      const organisations = await listOrganisations(db);
-      return {
-        organisations: organisations.map((organisation) => ({
-          name: organisation.name,
-          kind: organisation.kind,
-          swa_code: organisation.swaCode,
-          users: users
-            .filter((user) => user.organisation === organisation.name)
-            .map(({ username, role, token }) => ({ username, role, token })),
-        })),
-      } satisfies components['schemas']['InternalSandboxOrganisationList'];
+  const usersOf = (name: string) =>
+    users.filter((user) => user.organisation === name).map(({ username, role, token }) => ({ username, role, token }));
+  serveDocument<operations>(app, {
+    document: loadOperatorDocument(),
+    basePaths: [operatorBasePath()],
+    ownValidators: true,
+    hooks: operatorHooks(app),
+    handlers: {
+      listSandboxOrganisations: async () => {
+        const organisations = await listOrganisations(db);
+        return {
+          status: 200,
+          body: {
+            organisations: organisations.map(({ name, kind, swaCode }) => ({
+              name,
+              kind,
+              swa_code: swaCode,
+              users: usersOf(name),
+            })),
+          },
+        };
+      },
     },
   });
   done();

@@ -1,0 +1,44 @@
+/**
+ * Where the interface is served, and the hooks of its operations' routes: the authentication of
+ * each operation's allowed roles, the interface's own admission rule, and the rate limit.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticationCache } from '../auth/authentication-cache.js';
+import { authenticateRequest, interfaceCaller } from './authentication.js';
+import type { Operation } from './openapi.js';
+import { limitedAuthentication, type CallerLimits } from './rate-limits.js';
+import type { RouteHooks } from './serve-document.js';
+
+export const basePath = '/v7/event';
+/** The earlier base path, still served as an alias of `basePath` (the documents mark it deprecated). */
+export const deprecatedBasePath = '/v7';
+/** Every base path the interface is served under, the current one first. */
+export const basePaths = [basePath, deprecatedBasePath] as const;
+
+/** What every operation route shares, decorated on the app by `buildApp`. */
+export interface InterfaceRouting {
+  authentication: AuthenticationCache;
+  /** The rate limit (see rate-limits.ts), when one is configured. */
+  limits: CallerLimits | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    interfaceRouting: InterfaceRouting;
+  }
+}
+
+/** The hooks of an interface operation: its caller authenticated and admitted, then counted against the rate limit. */
+export function interfaceHooks(app: FastifyInstance): (operation: Operation) => RouteHooks {
+  const { authentication, limits } = app.interfaceRouting;
+  return (operation) => {
+    const authenticate = authenticateRequest(authentication, operation, interfaceCaller);
+    return { onRequest: limits ? limitedAuthentication(authenticate, limits) : authenticate };
+  };
+}
+
+/** The hooks of an operator operation: its caller authenticated, with an allowed role (Operator). */
+export function operatorHooks(app: FastifyInstance): (operation: Operation) => RouteHooks {
+  const { authentication } = app.interfaceRouting;
+  return (operation) => ({ onRequest: authenticateRequest(authentication, operation) });
+}
