@@ -2,15 +2,15 @@
  * The app, wired: the local store, the reconciler (polling), the subscription and the
  * notification endpoint, and the web page with its live stream.
  */
-import { createEventsClient } from '@street-events/client';
+import { createEventsClient, type EventsClient } from '@street-events/client';
 import type { WatchConfig } from './config.js';
 import { jsonLog, type Log } from './log.js';
 import { notificationHandler } from './notifications.js';
 import { Reconciler } from './reconciler.js';
 import { WatchStore } from './store/store.js';
-import { currentState, subscribe, type SubscriptionState } from './subscription.js';
+import { currentState, keepSubscribing, type SubscriptionState } from './subscription.js';
 import { LiveChanges } from './web/live.js';
-import { notificationsPath, startWebServer } from './web/server.js';
+import { notificationsPath, startWebServer, type WebServer } from './web/server.js';
 
 export interface WatchApp {
   /** Where the page is served, e.g. http://127.0.0.1:8090. */
@@ -25,7 +25,50 @@ export interface WatchApp {
 
 export const userAgent = 'works-watch/0.1';
 
+/** The parts of a running app, and what they share. */
+interface Parts {
+  config: WatchConfig;
+  log: Log;
+  client: EventsClient;
+  store: WatchStore;
+  live: LiveChanges;
+  reconciler: Reconciler;
+  subscription: SubscriptionState;
+  /** Known once the server listens (its port may be chosen then). */
+  endpoint: string;
+}
+
 export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promise<WatchApp> {
+  const parts = await openParts(config, log);
+  const web = await serve(parts);
+  parts.endpoint = `${config.publicUrl ?? web.url}${notificationsPath}`;
+  const subscribing = new AbortController();
+  if (config.subscribe) void subscribeEndpoint(parts, subscribing.signal);
+  void parts.reconciler.start();
+  log('info', 'works-watch started', {
+    url: web.url,
+    endpoint: parts.endpoint,
+    service: config.eventsBaseUrl,
+    dataDir: config.dataDir,
+  });
+
+  return {
+    url: web.url,
+    endpoint: parts.endpoint,
+    store: parts.store,
+    reconciler: parts.reconciler,
+    subscription: () => parts.subscription,
+    close: async () => {
+      subscribing.abort();
+      await parts.reconciler.stop();
+      await web.close();
+      await parts.store.close();
+    },
+  };
+}
+
+/** The store, the client, the live stream and the reconciler. */
+async function openParts(config: WatchConfig, log: Log): Promise<Parts> {
   const store = await WatchStore.open(config.dataDir);
   const client = createEventsClient({
     baseUrl: config.eventsBaseUrl,
@@ -41,18 +84,52 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
     intervalMs: config.pollIntervalMs,
     onChange: () => live.changed(),
   });
-  let subscription: SubscriptionState = config.subscribe ? await currentState(store) : { state: 'off' };
-  // Known once the server listens (its port may be chosen then).
-  let endpoint = config.publicUrl ? `${config.publicUrl}${notificationsPath}` : '';
+  return {
+    config,
+    log,
+    client,
+    store,
+    live,
+    reconciler,
+    subscription: config.subscribe ? await currentState(store) : { state: 'off' },
+    endpoint: config.publicUrl ? `${config.publicUrl}${notificationsPath}` : '',
+  };
+}
 
-  const receive = notificationHandler({
+/** The web server: the page, its picture and live stream, and the notification endpoint. */
+function serve(parts: Parts): Promise<WebServer> {
+  const { config, log, store, live, reconciler } = parts;
+  return startWebServer({
+    host: config.host,
+    port: config.port,
+    live,
+    log,
+    receive: receiver(parts),
+    picture: async (limit) => ({
+      status: {
+        service: config.eventsBaseUrl,
+        version: live.version,
+        cursor: (await store.cursor()) ?? null,
+        counts: await store.counts(),
+        reconciler: reconciler.status,
+        subscription: parts.subscription,
+      },
+      works: await store.recentWorks(limit),
+    }),
+  });
+}
+
+/** The notification endpoint: a confirmation updates the subscription, a notification triggers a reconciliation. */
+function receiver(parts: Parts) {
+  const { config, log, store, live, reconciler } = parts;
+  return notificationHandler({
     eventsBaseUrl: config.eventsBaseUrl,
-    endpoint: () => endpoint,
+    endpoint: () => parts.endpoint,
     store,
     log,
     onConfirmed: () => {
       void currentState(store).then((state) => {
-        subscription = state;
+        parts.subscription = state;
         live.changed();
       });
     },
@@ -66,60 +143,20 @@ export async function startWatch(config: WatchConfig, log: Log = jsonLog): Promi
       void reconciler.reconcile();
     },
   });
+}
 
-  const web = await startWebServer({
-    host: config.host,
-    port: config.port,
-    live,
-    log,
-    receive,
-    picture: async (limit) => ({
-      status: {
-        service: config.eventsBaseUrl,
-        version: live.version,
-        cursor: (await store.cursor()) ?? null,
-        counts: await store.counts(),
-        reconciler: reconciler.status,
-        subscription,
-      },
-      works: await store.recentWorks(limit),
-    }),
-  });
-  endpoint = `${config.publicUrl ?? web.url}${notificationsPath}`;
-  // Subscribing needs the service; until it answers, try again with growing pauses.
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const ensureSubscribed = async (attempt: number): Promise<void> => {
-    try {
-      subscription = await subscribe(client, store, endpoint, log);
-      live.changed();
-    } catch (error) {
-      subscription = { state: 'failed', reason: error instanceof Error ? error.message : String(error) };
-      log('warn', 'subscribing failed; trying again', { error, attempt });
-      if (!stopped) retry = setTimeout(() => void ensureSubscribed(attempt + 1), Math.min(60_000, 1000 * 2 ** attempt));
-    }
-  };
-  if (config.subscribe) void ensureSubscribed(0);
-  void reconciler.start();
-  log('info', 'works-watch started', {
-    url: web.url,
-    endpoint,
-    service: config.eventsBaseUrl,
-    dataDir: config.dataDir,
-  });
-
-  return {
-    url: web.url,
-    endpoint,
+/** Subscribes the endpoint, trying again until the service answers or `signal` aborts. */
+function subscribeEndpoint(parts: Parts, signal: AbortSignal): Promise<void> {
+  const { client, store, log, live } = parts;
+  return keepSubscribing({
+    client,
     store,
-    reconciler,
-    subscription: () => subscription,
-    close: async () => {
-      stopped = true;
-      clearTimeout(retry);
-      await reconciler.stop();
-      await web.close();
-      await store.close();
+    endpoint: parts.endpoint,
+    log,
+    signal,
+    onState: (state) => {
+      parts.subscription = state;
+      live.changed();
     },
-  };
+  });
 }

@@ -7,6 +7,7 @@
 import { startWatch } from './app.js';
 import { ConfigError, configFromEnv } from './config.js';
 import { jsonLog } from './log.js';
+import { closeOnSignals } from './shutdown.js';
 
 let config;
 try {
@@ -26,18 +27,4 @@ try {
 }
 console.log(`works-watch: page at ${app.url}, notifications at ${app.endpoint}`);
 
-let closing = false;
-const stop = (signal: NodeJS.Signals) => {
-  if (closing) process.exit(1);
-  closing = true;
-  jsonLog('info', 'shutting down', { signal });
-  app.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      jsonLog('error', 'shutdown failed', { error });
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+closeOnSignals(() => app.close(), jsonLog);

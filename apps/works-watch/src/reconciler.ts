@@ -7,6 +7,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { collectPermits, maxReferencesPerSearch, pollUpdates, type EventsClient } from '@street-events/client';
+import pRetry from 'p-retry';
 import type { Log } from './log.js';
 import type { WatchStore } from './store/store.js';
 
@@ -29,12 +30,17 @@ export interface ReconcilerStatus {
   failures: number;
 }
 
+/** The pause after the first failed attempt; each further one is twice the one before, up to the interval. */
+export const firstRetryMs = 1000;
+
 export class Reconciler {
   private inFlight: Promise<void> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly abort = new AbortController();
+  /** Set while a failed attempt waits for the next: aborting it ends the pause. */
+  private pause: AbortController | undefined;
   private state: ReconcilerStatus = { running: false, lastReconciledAt: null, lastError: null, failures: 0 };
 
   constructor(private readonly options: ReconcilerOptions) {
@@ -54,16 +60,18 @@ export class Reconciler {
 
   /**
    * Reconciles as soon as possible. Calls made while one is running are folded into one more
-   * run after it, so a burst of notifications costs one extra poll, not one each.
+   * run after it, so a burst of notifications costs one extra poll, not one each; a call made
+   * during the pause after a failed attempt ends the pause.
    */
   reconcile(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.inFlight) {
       this.again = true;
+      this.pause?.abort();
       return this.inFlight;
     }
     clearTimeout(this.timer);
-    this.inFlight = this.runUntilSettled().finally(() => {
+    this.inFlight = this.runWithRetries().finally(() => {
       this.inFlight = undefined;
       this.schedule();
     });
@@ -80,33 +88,53 @@ export class Reconciler {
 
   private schedule(): void {
     if (this.stopped) return;
-    // After a failure, try again sooner (1 s, 2 s, 4 s … at most the interval).
-    const delay =
-      this.state.failures > 0
-        ? Math.min(this.options.intervalMs, 1000 * 2 ** (this.state.failures - 1))
-        : this.options.intervalMs;
-    this.timer = setTimeout(() => void this.reconcile(), delay);
+    this.timer = setTimeout(() => void this.reconcile(), this.options.intervalMs);
     this.timer.unref();
   }
 
+  /**
+   * Runs until a run succeeds, after a failure trying again sooner than the interval (1 s, 2 s,
+   * 4 s … at most the interval), with p-retry. A pause ended by `reconcile()` starts over at once.
+   */
+  private async runWithRetries(): Promise<void> {
+    for (;;) {
+      const pause = new AbortController();
+      try {
+        return await pRetry(() => this.runUntilSettled(), {
+          retries: Number.POSITIVE_INFINITY,
+          minTimeout: firstRetryMs,
+          factor: 2,
+          maxTimeout: this.options.intervalMs,
+          signal: AbortSignal.any([this.abort.signal, pause.signal]),
+          unref: true,
+          onFailedAttempt: ({ error }) => this.failed(error, pause),
+        });
+      } catch {
+        // Stopped, or a fault p-retry does not retry (a TypeError): the timer tries again. A pause
+        // ended early: start over now.
+        if (this.stopped || !pause.signal.aborted) return;
+      } finally {
+        this.pause = undefined;
+      }
+    }
+  }
+
   private async runUntilSettled(): Promise<void> {
+    this.pause = undefined;
     do {
       this.again = false;
-      try {
-        await this.pollFeed();
-        await this.refreshPermits();
-        this.state = { ...this.state, lastReconciledAt: new Date().toISOString(), lastError: null, failures: 0 };
-      } catch (error) {
-        if (this.stopped) return;
-        this.state = {
-          ...this.state,
-          lastError: error instanceof Error ? error.message : String(error),
-          failures: this.state.failures + 1,
-        };
-        this.options.log('warn', 'reconciliation failed; trying again', { error, failures: this.state.failures });
-        return;
-      }
+      await this.pollFeed();
+      await this.refreshPermits();
+      this.state = { ...this.state, lastReconciledAt: new Date().toISOString(), lastError: null, failures: 0 };
     } while (this.again && !this.stopped);
+  }
+
+  /** Records a failed attempt; aborting `pause` ends the pause before the next one. */
+  private failed(error: Error, pause: AbortController): void {
+    if (this.stopped || pause.signal.aborted) return;
+    this.state = { ...this.state, lastError: error.message, failures: this.state.failures + 1 };
+    this.options.log('warn', 'reconciliation failed; trying again', { error, failures: this.state.failures });
+    this.pause = pause;
   }
 
   /** Stores every update after the stored cursor, page by page, each page with its cursor. */

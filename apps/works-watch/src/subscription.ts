@@ -6,6 +6,7 @@
  * `SubscriptionConfirmation` to it.
  */
 import { unwrap, type EventsClient } from '@street-events/client';
+import pRetry from 'p-retry';
 import type { Log } from './log.js';
 import type { WatchStore } from './store/store.js';
 
@@ -16,6 +17,48 @@ export type SubscriptionState =
   | { state: 'awaiting_confirmation' | 'confirmed'; subscription_reference_number: string };
 
 export const subscriptionDescription = 'works-watch';
+
+/** The pause after the first failed attempt to subscribe; each further one is twice the one before, up to `maxRetryMs`. */
+export const firstRetryMs = 1000;
+export const maxRetryMs = 60_000;
+
+export interface KeepSubscribingOptions {
+  client: EventsClient;
+  store: WatchStore;
+  endpoint: string;
+  log: Log;
+  /** Told the state after each attempt. */
+  onState: (state: SubscriptionState) => void;
+  /** Aborting ends the attempts. */
+  signal: AbortSignal;
+}
+
+/**
+ * Subscribes (see `subscribe`). Subscribing needs the service: until it answers, tries again with
+ * growing pauses (1 s, 2 s, 4 s … at most 60 s), with p-retry.
+ */
+export async function keepSubscribing(options: KeepSubscribingOptions): Promise<void> {
+  const { client, store, endpoint, log, onState, signal } = options;
+  try {
+    const state = await pRetry(() => subscribe(client, store, endpoint, log), {
+      retries: Number.POSITIVE_INFINITY,
+      minTimeout: firstRetryMs,
+      factor: 2,
+      maxTimeout: maxRetryMs,
+      signal,
+      unref: true,
+      onFailedAttempt: ({ error, attemptNumber }) => {
+        if (signal.aborted) return;
+        onState({ state: 'failed', reason: error.message });
+        log('warn', 'subscribing failed; trying again', { error, attempt: attemptNumber });
+      },
+    });
+    onState(state);
+  } catch (error) {
+    // Stopped, or a fault p-retry does not retry (a TypeError): the app relies on polling.
+    if (!signal.aborted) log('error', 'subscribing failed; relying on polling', { error });
+  }
+}
 
 export async function subscribe(
   client: EventsClient,

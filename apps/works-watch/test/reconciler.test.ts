@@ -6,9 +6,10 @@ import { createEventsClient } from '@street-events/client';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { startFakeEventsService, type FakeEventsService } from '@street-events/client/testing';
 import type { Log } from '../src/log.js';
-import { Reconciler } from '../src/reconciler.js';
+import { firstRetryMs, Reconciler } from '../src/reconciler.js';
 import { WatchStore } from '../src/store/store.js';
 import { permit, update } from './support/fixtures.js';
+import { expectPauses, pausesBetween } from './support/pauses.js';
 
 let service: FakeEventsService;
 let store: WatchStore;
@@ -79,17 +80,54 @@ describe('reconciliation', () => {
     await Promise.all([reconciler.reconcile(), reconciler.reconcile(), reconciler.reconcile(), reconciler.reconcile()]);
     expect(service.requestsTo('/works/updates')).toHaveLength(2);
   });
+});
 
-  test('a failed run is reported and tried again soon, not at the next interval', async () => {
-    service.state.updates = [update(1, 'W1')];
+describe('after a failed attempt', () => {
+  test('a failed attempt is reported in the status and the log', async () => {
     service.failNext({ status: 503 });
-    start();
-    await reconciler.reconcile();
-    expect(reconciler.status.failures).toBe(1);
+    void start().reconcile();
+    await expect.poll(() => reconciler.status).toMatchObject({ running: true, failures: 1 });
     expect(reconciler.status.lastError).toContain('503');
     expect(logged).toContain('reconciliation failed; trying again');
-    // The status is reset once the retried run has ended, just after its page is stored.
-    await expect.poll(() => reconciler.status, { timeout: 10_000 }).toMatchObject({ failures: 0, lastError: null });
+  });
+
+  test('the attempt that succeeds clears the failures and stores the page', async () => {
+    service.state.updates = [update(1, 'W1')];
+    service.failNext({ status: 503 }, { status: 503 });
+    await start().reconcile();
+    expect(reconciler.status).toMatchObject({ running: false, failures: 0, lastError: null });
     expect(await store.cursor()).toBe(1);
+  });
+
+  test('the next attempts come after 1 s, 2 s and 4 s, not at the next interval', async () => {
+    service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
+    await start(60_000).reconcile();
+    expectPauses(pausesBetween(service, '/works/updates'), [firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
+  });
+
+  test('the pause between attempts grows to the interval and no further', async () => {
+    service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
+    await start(1500).reconcile();
+    expectPauses(pausesBetween(service, '/works/updates'), [firstRetryMs, 1500, 1500]);
+  });
+
+  test('a reconciliation asked for during the pause is tried at once', async () => {
+    service.failNext({ status: 503 });
+    void start(60_000).reconcile();
+    await expect.poll(() => reconciler.status.failures).toBe(1);
+    await reconciler.reconcile();
+    const [pause] = pausesBetween(service, '/works/updates');
+    expect(pause).toBeLessThan(firstRetryMs);
+    expect(reconciler.status.failures).toBe(0);
+  });
+
+  test('stopping ends the pause, and no attempt follows', async () => {
+    service.failNext({ status: 503 }, { status: 503 });
+    const run = start(60_000).reconcile();
+    await expect.poll(() => reconciler.status.failures).toBe(1);
+    await reconciler.stop();
+    await run;
+    await new Promise((resolve) => setTimeout(resolve, 2 * firstRetryMs));
+    expect(service.requestsTo('/works/updates')).toHaveLength(1);
   });
 });

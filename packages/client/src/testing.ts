@@ -5,20 +5,27 @@
  * the polling cursor (`next_update` is the update_id of the last row returned, `update_id` returns
  * ids above it, a replacement cursor for a stale one), permit search (the bounds of
  * `work_reference_numbers` and `page_size` are the document's, `next_cursor` the position of the
- * last permit, the page short when exhausted), the webhook keys and the confirmation URL (answered as the document says). Failures
- * (any status with headers, a dropped connection, a slow answer) can be queued for the next
- * requests, to prove that your code retries, backs off and resumes. It serves under `/v7` and
- * `/v7/event` alike.
+ * last permit, the page short when exhausted). It subscribes (one subscription, which a new one
+ * replaces), unsubscribes, lists the subscription, and answers the webhook keys and the
+ * confirmation URL. Every answer has the type the document gives it, and every value the document
+ * defines comes from `@street-events/types`. Failures (any status with headers, a dropped
+ * connection, a slow answer) can be queued for the next requests, to prove that your code
+ * retries, backs off and resumes. It serves under `/v7` and `/v7/event` alike.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parameterConstraints, propertyConstraints } from '@street-events/types';
+import { enumerations, parameterConstraints, propertyConstraints, type operations } from '@street-events/types';
 import type {
+  ErrorCode,
   ErrorResponse,
-  GetSubscriptionsResponse,
   PermitSearchRequest,
   PermitSummaryResponse,
   SubscriptionConfirmedResponse,
+  SubscriptionCreateRequest,
+  SubscriptionRemoveRequest,
+  ValidationErrorDetail,
+  WebhookKeySet,
   WorkUpdateSummary,
 } from './index.js';
 
@@ -26,6 +33,19 @@ import type {
 export const fakeSubscriptionReference = 'SUB-00000000000000000000000000';
 
 const { page_size: pageSizeBounds, work_reference_numbers: referenceBounds } = propertyConstraints.PermitSearchRequest;
+
+/** The bodies of the fake's answers: those the document gives the 200 answer of each operation. */
+type PollPage = operations['getWorkUpdates']['responses'][200]['content']['application/json'];
+type SearchPage = operations['searchPermits']['responses'][200]['content']['application/json'];
+type Subscribed = operations['subscribe']['responses'][200]['content']['application/json'];
+type Subscriptions = operations['getSubscriptions']['responses'][200]['content']['application/json'];
+
+/** An answer: its status and body (none for a 204), or the error body of a refusal. */
+type Answer<Body> = [status: 200, body: Body] | [status: 204] | Refusal;
+type Refusal = [status: number, body: ErrorResponse];
+
+/** The known values of an open enumeration of the document, without the "any other string" of later versions. */
+type Known<Value> = Value extends string ? (string extends Value ? never : Value) : never;
 
 export interface ReceivedRequest {
   method: string;
@@ -47,26 +67,27 @@ export type Failure =
 
 export interface FakeEventsServiceOptions {
   /** The rows of the feed, in ascending update_id. */
-  updates?: WorkUpdateSummary[];
+  updates?: PollPage['rows'];
   /** Replacement cursors: a stale `update_id` → the `next_update` answered when it finds no rows. */
   staleCursors?: Map<number, number>;
-  permits?: PermitSummaryResponse[];
+  permits?: SearchPage['rows'];
   /** Served at `/.well-known/webhook-keys`. */
-  webhookKeys?: unknown[];
+  webhookKeys?: WebhookKeySet['keys'];
 }
 
 /** What the fake answers from; change it at any time. */
 export interface FakeEventsState {
-  updates: WorkUpdateSummary[];
+  updates: PollPage['rows'];
   staleCursors: Map<number, number>;
   /**
    * Update ids one poll reads past its cursor at most, as the service's `POLL_SCAN_UPDATES`: a
    * page not filled within them ends there, with `next_update` to continue from. None when undefined.
    */
   scanUpdates?: number;
-  permits: PermitSummaryResponse[];
-  webhookKeys: unknown[];
-  subscriptions: GetSubscriptionsResponse[];
+  permits: SearchPage['rows'];
+  webhookKeys: WebhookKeySet['keys'];
+  /** The organisation's subscription, if any: subscribing replaces it, unsubscribing removes it. */
+  subscriptions: Subscriptions;
 }
 
 /** Starts the fake on 127.0.0.1 and a random port; `close()` it when done. Point a client at `baseUrl`. */
@@ -88,7 +109,12 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
     request.on('end', () => {
       const received = receivedRequest(request, Buffer.concat(chunks).toString('utf8'));
       requests.push(received);
-      void answer(response, failures.shift(), () => route(state, confirmedTokens, received), `req-${requests.length}`);
+      void answer(
+        response,
+        failures.shift(),
+        () => route({ state, confirmedTokens }, received),
+        `req-${requests.length}`,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -134,7 +160,7 @@ function receivedRequest(request: IncomingMessage, body: string): ReceivedReques
 async function answer(
   response: ServerResponse,
   failure: Failure | undefined,
-  routed: () => [number, unknown?],
+  routed: () => Answer<unknown>,
   requestId: string,
 ): Promise<void> {
   if (failure === 'drop') return void response.socket?.destroy();
@@ -166,32 +192,36 @@ async function sendBodyLate(
   if (!response.destroyed) response.end(JSON.stringify(body));
 }
 
-function route(
-  state: FakeEventsState,
-  confirmedTokens: string[],
-  { method, url, body }: ReceivedRequest,
-): [number, unknown?] {
-  const path = url.pathname.replace(/^\/v7\/event\//, '/v7/');
-  if (method === 'GET' && path === '/v7/works/updates') return poll(state, url.searchParams);
-  if (method === 'POST' && path === '/v7/permits/search')
-    return search(state, JSON.parse(body || '{}') as PermitSearchRequest);
-  if (method === 'GET' && path === '/v7/api-notifications/subscriptions') return [200, state.subscriptions];
-  if (method === 'GET' && path === '/.well-known/webhook-keys') return [200, { keys: state.webhookKeys }];
-  if (method === 'GET' && path === '/v7/api-notifications/confirm') {
-    confirmedTokens.push(url.searchParams.get('token') ?? '');
-    const [subscription] = state.subscriptions;
-    return [
-      200,
-      {
-        subscription_reference_number: subscription?.subscription_reference_number ?? fakeSubscriptionReference,
-        status: 'confirmed',
-      } satisfies SubscriptionConfirmedResponse,
-    ];
-  }
-  return [404, errorBody(404)];
+/** What the fake routes a request with: its state and the confirmation tokens it received. */
+interface Fake {
+  state: FakeEventsState;
+  confirmedTokens: string[];
 }
 
-function poll(state: FakeEventsState, query: URLSearchParams): [number, unknown] {
+/** The answer of each route, by method and path (under `/v7`). */
+const routes: Record<string, (fake: Fake, request: ReceivedRequest) => Answer<unknown>> = {
+  'GET /v7/works/updates': ({ state }, { url }) => poll(state, url.searchParams),
+  'POST /v7/permits/search': ({ state }, { body }) => search(state, parsed<PermitSearchRequest>(body)),
+  'POST /v7/api-notifications/subscribe': ({ state }, { body }) =>
+    subscribe(state, parsed<SubscriptionCreateRequest>(body)),
+  'POST /v7/api-notifications/unsubscribe': ({ state }, { body }) =>
+    unsubscribe(state, parsed<SubscriptionRemoveRequest>(body)),
+  'GET /v7/api-notifications/subscriptions': ({ state }): Answer<Subscriptions> => [200, state.subscriptions],
+  'GET /.well-known/webhook-keys': ({ state }): Answer<WebhookKeySet> => [200, { keys: state.webhookKeys }],
+  'GET /v7/api-notifications/confirm': confirm,
+};
+
+function route(fake: Fake, request: ReceivedRequest): Answer<unknown> {
+  const path = request.url.pathname.replace(/^\/v7\/event\//, '/v7/');
+  const handler = routes[`${request.method} ${path}`];
+  return handler ? handler(fake, request) : [404, errorBody(404)];
+}
+
+function parsed<Body>(body: string): Body {
+  return JSON.parse(body || '{}') as Body;
+}
+
+function poll(state: FakeEventsState, query: URLSearchParams): Answer<PollPage> {
   const pageSize = Number(query.get('page_size') ?? parameterConstraints.getWorkUpdates.page_size.default);
   const after = query.get('update_id');
   const startDate = query.get('start_date');
@@ -212,57 +242,130 @@ function poll(state: FakeEventsState, query: URLSearchParams): [number, unknown]
   return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];
 }
 
-function search(state: FakeEventsState, request: PermitSearchRequest): [number, unknown] {
+function search(state: FakeEventsState, request: PermitSearchRequest): Answer<SearchPage> {
   const references = request.work_reference_numbers;
   const pageSize = request.page_size ?? pageSizeBounds.default;
-  if (!Number.isInteger(pageSize) || pageSize < pageSizeBounds.minimum || pageSize > pageSizeBounds.maximum) {
-    return [400, errorBody(400, 'page_size')];
-  }
-  if (references && (references.length > referenceBounds.maxItems || new Set(references).size !== references.length)) {
-    return [400, errorBody(400, 'work_reference_numbers')];
-  }
+  const pageSizeBroken = brokenKeyword({
+    minimum: pageSize >= pageSizeBounds.minimum,
+    maximum: pageSize <= pageSizeBounds.maximum,
+    multipleOf: Number.isInteger(pageSize / pageSizeBounds.multipleOf),
+  });
+  if (pageSizeBroken) return [400, errorBody(400, { field: 'page_size', rule: pageSizeBroken })];
+  const referencesBroken = brokenKeyword({
+    maxItems: (references ?? []).length <= referenceBounds.maxItems,
+    uniqueItems: new Set(references).size === (references ?? []).length,
+  });
+  if (referencesBroken) return [400, errorBody(400, { field: 'work_reference_numbers', rule: referencesBroken })];
   const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
   const start = request.next_cursor ?? 0;
   const rows = visible.slice(start, start + pageSize);
   return [200, { rows, next_cursor: rows.length > 0 ? start + rows.length : start }];
 }
 
+/**
+ * The schema keyword whose check failed, of checks named by their keyword (`minimum`, `maxItems`,
+ * …), which the document's `ValidationRule` names alike; undefined when every check passed.
+ */
+function brokenKeyword(checks: Record<string, boolean>): string | undefined {
+  return Object.entries(checks).find(([, passed]) => !passed)?.[0];
+}
+
+/** An organisation has one subscription: a new one replaces it. */
+function subscribe(state: FakeEventsState, request: SubscriptionCreateRequest): Answer<Subscribed> {
+  const subscription_reference_number = `SUB-${randomBytes(13).toString('hex').toUpperCase()}`;
+  state.subscriptions = [
+    {
+      subscription_reference_number,
+      subscription_description: request.subscription_description ?? '',
+      subscription_url: request.api_endpoint,
+    },
+  ];
+  return [200, { subscription_reference_number }];
+}
+
+/** Removes the subscription named, or the organisation's when none is. */
+function unsubscribe(state: FakeEventsState, request: SubscriptionRemoveRequest): Answer<never> {
+  const reference = request.subscription_reference_number;
+  const kept = state.subscriptions.filter(
+    (subscription) => reference !== undefined && subscription.subscription_reference_number !== reference,
+  );
+  if (kept.length === state.subscriptions.length) return [404, errorBody(404)];
+  state.subscriptions = kept;
+  return [204];
+}
+
+/** The confirmation link: records its token and confirms the organisation's subscription. */
+function confirm({ state, confirmedTokens }: Fake, { url }: ReceivedRequest): Answer<SubscriptionConfirmedResponse> {
+  confirmedTokens.push(url.searchParams.get('token') ?? '');
+  const [subscription] = state.subscriptions;
+  return [
+    200,
+    {
+      subscription_reference_number: subscription?.subscription_reference_number ?? fakeSubscriptionReference,
+      status: 'confirmed',
+    },
+  ];
+}
+
 export type FakeEventsService = Awaited<ReturnType<typeof startFakeEventsService>>;
 
-function errorBody(status: number, field?: string): ErrorResponse {
+/**
+ * The document's error code of `status`: the one whose text begins with it (`"404: …"`); for a
+ * status with none, that of 500 or of 400, as the service does.
+ */
+function errorCode(status: number): ErrorCode {
+  const codes = Object.entries(enumerations.ErrorCode.texts);
+  const of = (wanted: number) => codes.find(([, text]) => text.startsWith(`${wanted}:`))?.[0];
+  return of(status) ?? of(status >= 500 ? 500 : 400)!;
+}
+
+/** Where a broken field of a request body is, as `ValidationErrorDetail` says. */
+const inBody: Known<ValidationErrorDetail['location']> = 'body';
+
+function errorBody(status: number, broken?: { field: string; rule: string }): ErrorResponse {
+  const detail = broken && { location: inBody, ...broken, message: `breaks ${broken.rule}` };
   return {
-    message: field ? `${field} is not valid` : `failed with ${status}`,
+    message: broken ? `${broken.field} ${detail!.message}` : `failed with ${status}`,
     error: {
       status,
-      code:
-        status === 429
-          ? 'rate_limited'
-          : status >= 500
-            ? 'internal_error'
-            : status === 400
-              ? 'validation_failed'
-              : 'not_found',
+      code: errorCode(status),
       request_id: `body-req-${status}`,
-      ...(field ? { details: [{ location: 'body' as const, field, rule: 'invalid', message: 'is not valid' }] } : {}),
+      ...(detail ? { details: [detail] } : {}),
     },
   };
 }
 
+/**
+ * The first value an enumeration of the document lists and its text: the values of the sample
+ * rows, so that they are the document's.
+ */
+function firstOf<Value extends string>({ values, texts }: { values: readonly Value[]; texts: Record<Value, string> }) {
+  const value = values[0]!;
+  return { value, text: texts[value] };
+}
+
 /** A feed row with the given update_id, about work `NW7001<workstream>…`. */
 export function updateRow(updateId: number, workstream = '001'): WorkUpdateSummary {
+  const event = firstOf(enumerations.AuditEventType);
+  const object = firstOf(enumerations.AuditObjectTypeResponse);
   return {
     work_reference_number: `NW7001${workstream}${String(updateId).padStart(7, '0')}`,
     update_date_time: new Date(Date.UTC(2026, 10, 1) + updateId * 60_000).toISOString(),
     update_id: updateId,
-    event_type: 'permit_submitted',
-    event_type_string: 'Permit submitted',
-    object_type: 'permit',
-    object_type_string: 'Permit',
+    event_type: event.value,
+    event_type_string: event.text,
+    object_type: object.value,
+    object_type_string: object.text,
   };
 }
 
 /** A permit summary of work `reference`. */
 export function permitSummary(reference: string): PermitSummaryResponse {
+  const category = firstOf(enumerations.WorkCategoryResponse);
+  const trafficManagement = firstOf(enumerations.TrafficManagementTypeResponse);
+  const status = firstOf(enumerations.PermitStatusResponse);
+  const workStatus = firstOf(enumerations.WorkStatusResponse);
+  const activity = firstOf(enumerations.ActivityTypeResponse);
   return {
     work_reference_number: reference,
     permit_reference_number: `${reference}-01`,
@@ -275,16 +378,16 @@ export function permitSummary(reference: string): PermitSummaryResponse {
     town: 'Leeds',
     area: 'West Yorkshire',
     description_of_work: 'Replace valve',
-    work_category: 'standard',
-    work_category_string: 'Standard',
-    traffic_management_type: 'lane_closure',
-    traffic_management_type_string: 'Lane closure',
+    work_category: category.value,
+    work_category_string: category.text,
+    traffic_management_type: trafficManagement.value,
+    traffic_management_type_string: trafficManagement.text,
     proposed_start_date: '2026-12-01T00:00:00.000Z',
     proposed_end_date: '2026-12-05T00:00:00.000Z',
-    status: 'submitted',
-    status_string: 'Submitted',
-    work_status: 'planned',
-    work_status_string: 'Planned',
+    status: status.value,
+    status_string: status.text,
+    work_status: workStatus.value,
+    work_status_string: workStatus.text,
     deadline_date: '2026-11-28T00:00:00.000Z',
     date_created: '2026-11-20T00:00:00.000Z',
     status_changed_date: '2026-11-20T00:00:00.000Z',
@@ -300,7 +403,7 @@ export function permitSummary(reference: string): PermitSummaryResponse {
     is_lane_rental: false,
     lane_rental_charges_not_agreed: false,
     lane_rental_charges_potentially_apply: false,
-    activity_type: 'utility_repair_and_maintenance_works',
-    activity_type_string: 'Utility repair and maintenance works',
+    activity_type: activity.value,
+    activity_type_string: activity.text,
   };
 }

@@ -28,8 +28,10 @@ import {
   type PermitSearchReportingResponse,
   type WorkUpdateResponse,
   type WorkUpdateSummary,
+  type operations,
   type webhooks,
 } from '../src/index.js';
+import type { FakeEventsState } from '../src/testing.js';
 
 const client = createEventsClient({ baseUrl: 'http://127.0.0.1:8080/v7', token: 'tok' });
 
@@ -251,5 +253,24 @@ describe('helpers', () => {
     // @ts-expect-error the service's URL is required: it decides where keys come from and what may be confirmed
     createWebhookReceiver({ onNotification: () => {} });
     expectTypeOf(verifyWebhookSignature).returns.toEqualTypeOf<Promise<SignatureCheck>>();
+  });
+});
+
+describe('the testing fake', () => {
+  type Ok<Id extends 'getWorkUpdates' | 'searchPermits' | 'getSubscriptions'> =
+    operations[Id]['responses'][200]['content']['application/json'];
+
+  it('holds what it answers in the types the document gives the answers', () => {
+    expectTypeOf<FakeEventsState['updates']>().toEqualTypeOf<Ok<'getWorkUpdates'>['rows']>();
+    expectTypeOf<FakeEventsState['permits']>().toEqualTypeOf<Ok<'searchPermits'>['rows']>();
+    expectTypeOf<FakeEventsState['subscriptions']>().toEqualTypeOf<Ok<'getSubscriptions'>>();
+  });
+
+  it('a row of the wrong shape does not compile', () => {
+    const state = {} as FakeEventsState;
+    // @ts-expect-error update_id is a number
+    state.updates.push({ ...state.updates[0]!, update_id: '1' });
+    // @ts-expect-error a subscription has no such field
+    state.subscriptions.push({ ...state.subscriptions[0]!, confirmed: true });
   });
 });

@@ -1,7 +1,12 @@
 import type { NotificationMessage, NotificationPayload, SubscriptionConfirmationMessage } from '@street-events/types';
 import { confirmSubscription, isServiceUrl } from './confirm-subscription.js';
 import { memorySeenMessages, type SeenMessages } from './seen-messages.js';
-import { verifyWebhookSignature, type WebhookKeySet, type WebhookPublicKey } from './verify-signature.js';
+import {
+  verifyWebhookSignature,
+  type SignatureCheck,
+  type WebhookKeySet,
+  type WebhookPublicKey,
+} from './verify-signature.js';
 import { fetchedWebhookKeys, staticWebhookKeys, type WebhookKeyProvider } from './webhook-keys.js';
 
 /** The subscription reference number a `TopicArn` (`arn:street-events:sns:<region>:<account>:<reference>`) names: its last segment. */
@@ -70,45 +75,17 @@ const answer = (status: number, text: string) =>
  * Every answer but 2xx makes the service deliver the message again later.
  */
 export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
-  const {
-    serviceUrl,
-    onNotification,
-    onSubscriptionConfirmation,
-    confirmSubscriptions = true,
-    toleranceSeconds,
-    fetch,
-  } = options;
+  const { serviceUrl, toleranceSeconds, fetch } = options;
   new URL(serviceUrl); // fails early on a malformed URL
   const keys = keyProvider(options.keys, serviceUrl, fetch);
   const seen = options.seenMessages === false ? undefined : (options.seenMessages ?? memorySeenMessages());
-
-  async function verify(request: Request, body: Uint8Array) {
-    // Headers and timestamp first: a request that fails them costs no key fetch.
-    const headersOnly = await verifyWebhookSignature({ headers: request.headers, body, keys: [], toleranceSeconds });
-    if (!headersOnly.ok && headersOnly.reason !== 'no_matching_signature') return headersOnly;
-    let check = await verifyWebhookSignature({
-      headers: request.headers,
-      body,
-      keys: await keys.keys(),
-      toleranceSeconds,
-    });
-    if (!check.ok && check.reason === 'no_matching_signature' && (await keys.refresh())) {
-      check = await verifyWebhookSignature({
-        headers: request.headers,
-        body,
-        keys: await keys.keys(),
-        toleranceSeconds,
-      });
-    }
-    return check;
-  }
 
   async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') return answer(405, 'only POST is accepted');
     const body = new Uint8Array(await request.arrayBuffer());
     let check;
     try {
-      check = await verify(request, body);
+      check = await verify(request.headers, body, keys, toleranceSeconds);
     } catch {
       return answer(503, "the service's keys could not be fetched");
     }
@@ -118,41 +95,71 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     if (typeof message === 'string') return answer(400, message);
     if (message.MessageId !== check.id) return answer(400, 'MessageId differs from webhook-id');
     if (await seen?.has(message.MessageId)) return answer(200, 'already handled');
-
-    if (message.Type === 'SubscriptionConfirmation') {
-      if (confirmSubscriptions) {
-        if (!isServiceUrl(message.SubscribeURL, serviceUrl))
-          return answer(400, 'SubscribeURL is not on the configured service');
-        try {
-          await confirmSubscription(message, { serviceUrl, fetch });
-        } catch {
-          return answer(502, 'the subscription could not be confirmed');
-        }
-      }
-      try {
-        await onSubscriptionConfirmation?.(message);
-      } catch {
-        return answer(500, 'the confirmation handler failed');
-      }
-    } else {
-      const payload = parsePayload(message.Message);
-      if (!payload) return answer(400, 'Message is not a notification payload');
-      try {
-        await onNotification({
-          id: message.MessageId,
-          subscription: subscriptionReferenceOf(message.TopicArn),
-          payload,
-          message,
-        });
-      } catch {
-        return answer(500, 'the notification handler failed');
-      }
-    }
+    const refusal =
+      message.Type === 'SubscriptionConfirmation'
+        ? await handleConfirmation(message, options)
+        : await handleNotification(message, options.onNotification);
+    if (refusal) return refusal;
     await seen?.add(message.MessageId);
     return answer(200, 'handled');
   }
 
   return { handle };
+}
+
+/** Checks a delivery's headers, timestamp and signature, fetching the keys again once if no key matches. */
+async function verify(
+  headers: Headers,
+  body: Uint8Array,
+  keys: WebhookKeyProvider,
+  toleranceSeconds: number | undefined,
+): Promise<SignatureCheck> {
+  // Headers and timestamp first: a request that fails them costs no key fetch.
+  const headersOnly = await verifyWebhookSignature({ headers, body, keys: [], toleranceSeconds });
+  if (!headersOnly.ok && headersOnly.reason !== 'no_matching_signature') return headersOnly;
+  const check = await verifyWebhookSignature({ headers, body, keys: await keys.keys(), toleranceSeconds });
+  if (check.ok || check.reason !== 'no_matching_signature' || !(await keys.refresh())) return check;
+  return verifyWebhookSignature({ headers, body, keys: await keys.keys(), toleranceSeconds });
+}
+
+/** Confirms the subscription (when asked to) and calls `onSubscriptionConfirmation`; the answer when either fails. */
+async function handleConfirmation(
+  message: SubscriptionConfirmationMessage,
+  { serviceUrl, confirmSubscriptions = true, onSubscriptionConfirmation, fetch }: WebhookReceiverOptions,
+): Promise<Response | undefined> {
+  if (confirmSubscriptions) {
+    if (!isServiceUrl(message.SubscribeURL, serviceUrl))
+      return answer(400, 'SubscribeURL is not on the configured service');
+    try {
+      await confirmSubscription(message, { serviceUrl, fetch });
+    } catch {
+      return answer(502, 'the subscription could not be confirmed');
+    }
+  }
+  try {
+    await onSubscriptionConfirmation?.(message);
+  } catch {
+    return answer(500, 'the confirmation handler failed');
+  }
+}
+
+/** Hands the notification to `onNotification`; the answer when its payload is not one or the handler fails. */
+async function handleNotification(
+  message: NotificationMessage,
+  onNotification: WebhookReceiverOptions['onNotification'],
+): Promise<Response | undefined> {
+  const payload = parsePayload(message.Message);
+  if (!payload) return answer(400, 'Message is not a notification payload');
+  try {
+    await onNotification({
+      id: message.MessageId,
+      subscription: subscriptionReferenceOf(message.TopicArn),
+      payload,
+      message,
+    });
+  } catch {
+    return answer(500, 'the notification handler failed');
+  }
 }
 
 function keyProvider(
