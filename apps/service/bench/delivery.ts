@@ -242,6 +242,120 @@ async function deliveriesDue(db: Database, prefix: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The subscribed organisations events are written for. */
+type Subscribed = Awaited<ReturnType<typeof subscribers>>;
+
+/** 1. Latency at a steady rate: from each event's commit to its arrival at the receivers. */
+async function measureLatency(
+  db: Database,
+  receivers: Receivers,
+  running: { service?: ServiceProcess },
+  subscribed: Subscribed,
+) {
+  console.error(
+    `latency: ${settings.eventsPerSecond} events/s for ${settings.seconds} s over ${settings.organisations} subscriptions…`,
+  );
+  const writer = eventWriter(db, subscribed.promoters, subscribed.authorities);
+  const committedAt = new Map<string, number>();
+  let issued = 0;
+  let failed = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const sampler = new ProcessSampler(running.service!.child.pid!);
+  const startedAt = now();
+  const endAt = startedAt + settings.seconds * 1000;
+  const writes: Promise<void>[] = [];
+  while (now() < endAt) {
+    await sleep(startedAt + (issued * 1000) / settings.eventsPerSecond - now());
+    const tag = `lat-${++issued}`;
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    writes.push(
+      writer
+        .write(tag)
+        .then(() => void committedAt.set(tag, now()))
+        .catch(() => void (failed += 1))
+        .finally(() => void (inFlight -= 1)),
+    );
+  }
+  await Promise.all(writes);
+  const writeSeconds = (now() - startedAt) / 1000;
+  const expectedDeliveries = await deliveriesDue(db, 'lat-');
+  const allArrived = await until(() => receivers.arrivals.length >= expectedDeliveries, 60_000);
+  const latencyService = sampler.stop();
+  const latencies = receivers.arrivals
+    .filter(([tag]) => committedAt.has(tag))
+    .map(([tag, at]) => at - committedAt.get(tag)!)
+    .sort((a, b) => a - b);
+  const latency = {
+    eventsWritten: committedAt.size,
+    writeFailures: failed,
+    eventsPerSecond: round(committedAt.size / writeSeconds),
+    writesInFlightMax: maxInFlight,
+    deliveriesExpected: expectedDeliveries,
+    deliveriesReceived: receivers.arrivals.length,
+    allArrived,
+    p50Ms: round(percentile(latencies, 50)),
+    p90Ms: round(percentile(latencies, 90)),
+    p99Ms: round(percentile(latencies, 99)),
+    maxMs: round(latencies.at(-1) ?? Number.NaN),
+    service: latencyService,
+  };
+  console.error(JSON.stringify(latency));
+  return latency;
+}
+
+/** 2. Throughput: a backlog recorded while the service is stopped, then drained. */
+async function measureThroughput(
+  db: Database,
+  receivers: Receivers,
+  running: { service?: ServiceProcess },
+  subscribed: Subscribed,
+  startService: () => Promise<ServiceProcess>,
+) {
+  expect0(await running.service!.stop(), 'the service did not stop cleanly');
+  running.service = undefined;
+  console.error(`throughput: recording a backlog of ${settings.backlog} deliveries…`);
+  const backlogWriter = eventWriter(db, subscribed.promoters, subscribed.authorities);
+  const backlogStart = now();
+  let tags = 0;
+  const eventsNeeded = Math.ceil(settings.backlog / 2); // every event goes to two subscriptions
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (tags < eventsNeeded) await backlogWriter.write(`backlog-${++tags}`);
+    }),
+  );
+  const backlogWriteSeconds = (now() - backlogStart) / 1000;
+  const backlog = await pendingNotifications(db);
+  receivers.arrivals.length = 0;
+  const drainStart = now();
+  running.service = await startService();
+  const drainSampler = new ProcessSampler(running.service.child.pid!);
+  const listeningAt = now();
+  const drained = await until(() => receivers.arrivals.length >= backlog, 300_000);
+  const drainService = drainSampler.stop();
+  const times = receivers.arrivals.map(([, at]) => at).sort((a, b) => a - b);
+  const firstToLast = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
+  const fromListening = ((times.at(-1) ?? 0) - listeningAt) / 1000;
+  await sleep(1000); // the outcomes of the last attempts are recorded
+  const throughput = {
+    backlog,
+    backlogRecordedInSeconds: round(backlogWriteSeconds),
+    drained,
+    deliveriesReceived: receivers.arrivals.length,
+    stillPendingAfterwards: await pendingNotifications(db),
+    serviceStartSeconds: round((listeningAt - drainStart) / 1000, 2),
+    drainSecondsFromListening: round(fromListening, 2),
+    deliveriesPerSecond: Math.round(receivers.arrivals.length / fromListening),
+    deliveriesPerSecondFirstToLast: Math.round(receivers.arrivals.length / firstToLast),
+    service: drainService,
+  };
+  console.error(JSON.stringify(throughput));
+  expect0(await running.service.stop(), 'the service did not stop cleanly');
+  running.service = undefined;
+  return throughput;
+}
+
 async function main(): Promise<void> {
   assertBuilt();
   const name = `street_events_bench_${randomBytes(4).toString('hex')}`;
@@ -250,7 +364,7 @@ async function main(): Promise<void> {
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 16 });
   const receivers = await Receivers.start(settings.receiverPorts);
-  let service: ServiceProcess | undefined;
+  const running: { service?: ServiceProcess } = {};
   const startService = () =>
     startServiceProcess(['--database-url', url.toString()], { WEBHOOK_ALLOW: '127.0.0.0/8', LOG_LEVEL: 'info' });
   try {
@@ -259,102 +373,11 @@ async function main(): Promise<void> {
     const [{ version = '' } = {}] = await queryRows<{ version: string }>(db, sql`select version()`);
     const loadBefore = os.loadavg();
     const { promoters, authorities } = await subscribers(db, receivers.urls);
-    service = await startService();
+    running.service = await startService();
     await until(() => receivers.confirmations >= settings.organisations, 60_000);
 
-    // 1. Latency at a steady rate.
-    console.error(
-      `latency: ${settings.eventsPerSecond} events/s for ${settings.seconds} s over ${settings.organisations} subscriptions…`,
-    );
-    const writer = eventWriter(db, promoters, authorities);
-    const committedAt = new Map<string, number>();
-    let issued = 0;
-    let failed = 0;
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const sampler = new ProcessSampler(service.child.pid!);
-    const startedAt = now();
-    const endAt = startedAt + settings.seconds * 1000;
-    const writes: Promise<void>[] = [];
-    while (now() < endAt) {
-      await sleep(startedAt + (issued * 1000) / settings.eventsPerSecond - now());
-      const tag = `lat-${++issued}`;
-      inFlight += 1;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      writes.push(
-        writer
-          .write(tag)
-          .then(() => void committedAt.set(tag, now()))
-          .catch(() => void (failed += 1))
-          .finally(() => void (inFlight -= 1)),
-      );
-    }
-    await Promise.all(writes);
-    const writeSeconds = (now() - startedAt) / 1000;
-    const expectedDeliveries = await deliveriesDue(db, 'lat-');
-    const allArrived = await until(() => receivers.arrivals.length >= expectedDeliveries, 60_000);
-    const latencyService = sampler.stop();
-    const latencies = receivers.arrivals
-      .filter(([tag]) => committedAt.has(tag))
-      .map(([tag, at]) => at - committedAt.get(tag)!)
-      .sort((a, b) => a - b);
-    const latency = {
-      eventsWritten: committedAt.size,
-      writeFailures: failed,
-      eventsPerSecond: round(committedAt.size / writeSeconds),
-      writesInFlightMax: maxInFlight,
-      deliveriesExpected: expectedDeliveries,
-      deliveriesReceived: receivers.arrivals.length,
-      allArrived,
-      p50Ms: round(percentile(latencies, 50)),
-      p90Ms: round(percentile(latencies, 90)),
-      p99Ms: round(percentile(latencies, 99)),
-      maxMs: round(latencies.at(-1) ?? Number.NaN),
-      service: latencyService,
-    };
-    console.error(JSON.stringify(latency));
-
-    // 2. Throughput: a backlog recorded while the service is stopped, then drained.
-    expect0(await service.stop(), 'the service did not stop cleanly');
-    service = undefined;
-    console.error(`throughput: recording a backlog of ${settings.backlog} deliveries…`);
-    const backlogWriter = eventWriter(db, promoters, authorities);
-    const backlogStart = now();
-    let tags = 0;
-    const eventsNeeded = Math.ceil(settings.backlog / 2); // every event goes to two subscriptions
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (tags < eventsNeeded) await backlogWriter.write(`backlog-${++tags}`);
-      }),
-    );
-    const backlogWriteSeconds = (now() - backlogStart) / 1000;
-    const backlog = await pendingNotifications(db);
-    receivers.arrivals.length = 0;
-    const drainStart = now();
-    service = await startService();
-    const drainSampler = new ProcessSampler(service.child.pid!);
-    const listeningAt = now();
-    const drained = await until(() => receivers.arrivals.length >= backlog, 300_000);
-    const drainService = drainSampler.stop();
-    const times = receivers.arrivals.map(([, at]) => at).sort((a, b) => a - b);
-    const firstToLast = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
-    const fromListening = ((times.at(-1) ?? 0) - listeningAt) / 1000;
-    await sleep(1000); // the outcomes of the last attempts are recorded
-    const throughput = {
-      backlog,
-      backlogRecordedInSeconds: round(backlogWriteSeconds),
-      drained,
-      deliveriesReceived: receivers.arrivals.length,
-      stillPendingAfterwards: await pendingNotifications(db),
-      serviceStartSeconds: round((listeningAt - drainStart) / 1000, 2),
-      drainSecondsFromListening: round(fromListening, 2),
-      deliveriesPerSecond: Math.round(receivers.arrivals.length / fromListening),
-      deliveriesPerSecondFirstToLast: Math.round(receivers.arrivals.length / firstToLast),
-      service: drainService,
-    };
-    console.error(JSON.stringify(throughput));
-    expect0(await service.stop(), 'the service did not stop cleanly');
-    service = undefined;
+    const latency = await measureLatency(db, receivers, running, { promoters, authorities });
+    const throughput = await measureThroughput(db, receivers, running, { promoters, authorities }, startService);
 
     const result = {
       date: new Date().toISOString(),
@@ -373,7 +396,7 @@ async function main(): Promise<void> {
     };
     write(result);
   } finally {
-    await service?.kill();
+    await running.service?.kill();
     receivers.stop();
     await handle.close();
     if (process.env.BENCH_KEEP_DATABASE) console.error(`database kept: ${url.toString()}`);

@@ -426,6 +426,7 @@ interface Workload {
   sample: { path: string; body?: string };
 }
 
+// eslint-disable-next-line max-lines-per-function -- a table: one workload per kind of request measured
 function workloadsOf(
   feed: { ids: number[] },
   references: string[],

@@ -171,6 +171,7 @@ const ratio = (value: number, base: number) => (base > 0 ? value / base : Number
  * Each criterion and whether it held. `timing`: a comparison of times, judged by the full run
  * only (the tests judge behaviour, never time).
  */
+// eslint-disable-next-line max-lines-per-function -- a table: one verdict per criterion of the suite
 export function verdictsOf(figures: SuiteFigures): (Verdict & { timing: boolean })[] {
   const { hostileBodies, deliveries, polls, guesses, junkTokens } = figures;
   const checked = guesses.statuses['401'] ?? 0;

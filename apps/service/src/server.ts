@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/database.js';
-import { basePath, buildApp, clientTimeouts } from './http/app.js';
+import { basePath, buildApp, clientTimeouts, type AppOptions } from './http/app.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics, type ServiceMetrics } from './http/metrics.js';
@@ -45,19 +45,17 @@ export interface ServeOptions {
   sandbox?: { users: readonly SandboxUser[] };
 }
 
-/** Serves the interface on `config`'s database (opened here unless `database` is given; closed by `close`). */
-export async function startServer(
+/** The app's options from the configuration: its databases (polling and search limited to the statement timeout), limits and features. */
+function appOptions(
   config: ServiceConfig,
-  database?: DatabaseHandle,
-  options: ServeOptions = {},
-): Promise<RunningServer> {
-  const handle = database ?? (await openDatabase(config.database));
-  await prepareDatabase(handle);
-  const urls = { http: '', https: undefined as string | undefined };
+  handle: DatabaseHandle,
+  options: ServeOptions,
+  publicBaseUrl: () => string,
+): AppOptions & { metrics: { metrics: ServiceMetrics } } {
   const pollDb = handle.limitedTo(config.statementTimeoutMs, { orderedScans: true });
   const searchDb = handle.limitedTo(config.statementTimeoutMs);
   const metrics = createMetrics(handle.db, { primary: handle.db, polling: pollDb, search: searchDb });
-  const app = await buildApp({
+  return {
     db: handle.db,
     listen: handle.listen,
     pollDb,
@@ -76,7 +74,7 @@ export async function startServer(
     logger: { level: config.logLevel },
     notifications: {
       policy: endpointPolicyOf(config.notifications),
-      publicBaseUrl: () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
+      publicBaseUrl,
       subscriptionChanges: config.notifications.subscriptionChanges,
     },
     sandbox: options.sandbox && {
@@ -85,7 +83,25 @@ export async function startServer(
       network: !isLoopbackAddress(config.host),
     },
     console: true,
-  });
+  };
+}
+
+/** Serves the interface on `config`'s database (opened here unless `database` is given; closed by `close`). */
+export async function startServer(
+  config: ServiceConfig,
+  database?: DatabaseHandle,
+  options: ServeOptions = {},
+): Promise<RunningServer> {
+  const handle = database ?? (await openDatabase(config.database));
+  await prepareDatabase(handle);
+  const urls = { http: '', https: undefined as string | undefined };
+  const built = appOptions(
+    config,
+    handle,
+    options,
+    () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
+  );
+  const app = await buildApp(built);
   // Root-level onClose hooks run after the plugins': the database is closed last.
   app.addHook('onClose', () => handle.close());
   let worker: DeliveryWorker | undefined;
@@ -93,7 +109,7 @@ export async function startServer(
     await app.register(deliveryWorker, {
       db: handle,
       notifications: config.notifications,
-      metrics,
+      metrics: built.metrics.metrics,
       started: (running) => (worker = running),
     });
   }

@@ -178,6 +178,38 @@ class BulkWriter {
   }
 }
 
+/** The next work to arrive: a promoter's, on an authority's street, numbered after the promoter's last. */
+function nextSubmission(random: HistoryOptions['random'], world: SandboxWorld, serials: Map<number, number>, at: Date) {
+  const promoter = random.pick(world.promoters);
+  const authority = random.pick(world.authorities);
+  const serial = (serials.get(promoter.id) ?? 0) + 1;
+  serials.set(promoter.id, serial);
+  return {
+    promoter,
+    authority,
+    submission: newWorkSubmission(random, promoter.definition, authority.definition, serial, at),
+  };
+}
+
+/** A work as the history follows it, its first permit just submitted. */
+function workInProgress(
+  id: number,
+  workReferenceNumber: string,
+  owners: { promoterOrgId: number; highwayAuthorityOrgId: number },
+  workstreamPrefix: string,
+  permit: WorkInProgress['permit'],
+): WorkInProgress {
+  return {
+    id,
+    workReferenceNumber,
+    permitReferenceNumber: permitReference(workReferenceNumber, 1),
+    scope: { workId: id, workReferenceNumber, ...owners, workstreamPrefix },
+    permit,
+    records: [],
+    changeRequests: [],
+  };
+}
+
 /** Records at least `options.events` events (a few more at most) between `from` and `to`; returns how many. */
 export async function seedHistory(db: Database, world: SandboxWorld, options: HistoryOptions): Promise<number> {
   const { random, from, to } = options;
@@ -189,10 +221,8 @@ export async function seedHistory(db: Database, world: SandboxWorld, options: Hi
   let workId = 0;
 
   const record = async (work: WorkInProgress, side: 'promoter' | 'highway_authority', at: Date, specs: EventSpec[]) => {
-    const actor = actorFor(
-      random,
-      world.actors.get((side === 'promoter' ? work.scope.promoterOrgId : work.scope.highwayAuthorityOrgId) ?? 0),
-    );
+    const organisation = side === 'promoter' ? work.scope.promoterOrgId : work.scope.highwayAuthorityOrgId;
+    const actor = actorFor(random, world.actors.get(organisation ?? 0));
     await writer.events(auditEventRows(work.scope, { at, actor }, specs));
   };
 
@@ -204,29 +234,11 @@ export async function seedHistory(db: Database, world: SandboxWorld, options: Hi
   };
 
   const arrive = async (at: Date) => {
-    const promoter = random.pick(world.promoters);
-    const authority = random.pick(world.authorities);
-    const serial = (serials.get(promoter.id) ?? 0) + 1;
-    serials.set(promoter.id, serial);
-    const submission = newWorkSubmission(random, promoter.definition, authority.definition, serial, at);
+    const { promoter, authority, submission } = nextSubmission(random, world, serials, at);
     const prefix = submission.workstreamPrefix ?? '000';
     const { permit, events } = submittedPermit(submission.permit, at, submission.startedOnSubmission);
-    const work: WorkInProgress = {
-      id: ++workId,
-      workReferenceNumber: submission.workReferenceNumber,
-      permitReferenceNumber: permitReference(submission.workReferenceNumber, 1),
-      scope: {
-        workId,
-        workReferenceNumber: submission.workReferenceNumber,
-        promoterOrgId: promoter.id,
-        highwayAuthorityOrgId: authority.id,
-        workstreamPrefix: prefix,
-      },
-      permit,
-      records: [],
-      changeRequests: [],
-    };
     const owners = { promoterOrgId: promoter.id, highwayAuthorityOrgId: authority.id };
+    const work = workInProgress(++workId, submission.workReferenceNumber, owners, prefix, permit);
     writer.work({
       ...newWorkRow(submission, { ...owners, workstreamId: world.workstreamIds.get(`${promoter.id}/${prefix}`)! }),
       id: work.id,

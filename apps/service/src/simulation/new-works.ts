@@ -85,13 +85,7 @@ export function newWorkSubmission(
     area: place.area,
     usrn: place.usrn,
     roadCategory: place.roadCategory,
-    worksCoordinates:
-      random.next() < 0.75
-        ? { type: 'Point', coordinates: start }
-        : {
-            type: 'LineString',
-            coordinates: [start, [start[0] + random.integer(20, 120), start[1] + random.integer(-60, 60)]],
-          },
+    worksCoordinates: coordinatesFrom(random, start),
     locationDescription: `${place.street} near number ${random.integer(1, 240)}`,
     permit: {
       descriptionOfWork: random.pick(workDescriptions[promoter.trade]),
@@ -112,6 +106,15 @@ export function newWorkSubmission(
         random.next() < 0.3 ? [{ condition: 'NCT02a', comment: 'Work between 09:30 and 15:30 only' }] : [],
     },
     startedOnSubmission: isImmediate(workCategory),
+  };
+}
+
+/** Where the works are: at `start`, or (one in four) along a short line from it. */
+function coordinatesFrom(random: Random, start: [number, number]): WorkSubmission['worksCoordinates'] {
+  if (random.next() < 0.75) return { type: 'Point', coordinates: start };
+  return {
+    type: 'LineString',
+    coordinates: [start, [start[0] + random.integer(20, 120), start[1] + random.integer(-60, 60)]],
   };
 }
 
