@@ -7,8 +7,7 @@ import fc from 'fast-check';
 import { basePath } from '../src/http/app.js';
 import { loginBasePath } from '../src/http/routes/login.js';
 import { listOperations, loadDocument } from '../src/http/openapi.js';
-import { loadLoginDocument } from '../src/openapi-document.js';
-import { loadOperatorDocument } from '../src/openapi-document.js';
+import { loadLoginDocument, loadOperatorDocument, operatorBasePath } from '../src/openapi-document.js';
 import { judgeOf, send, type Verdict } from './judge.js';
 import { hostileRequestArbitrary, type HostileRequest } from './requests.js';
 import { audienceOf, type World } from './world.js';
@@ -53,7 +52,15 @@ export function campaignArbitrary(
   return fc.oneof(
     { weight: 3, arbitrary: interfaceRequests },
     { weight: 1, arbitrary: loginRequests },
-    { weight: 1, arbitrary: hostileRequestArbitrary(internal, listOperations(internal), audienceOf(world, ''), kinds) },
+    {
+      weight: 1,
+      arbitrary: hostileRequestArbitrary(
+        internal,
+        listOperations(internal),
+        audienceOf(world, operatorBasePath()),
+        kinds,
+      ),
+    },
   );
 }
 
