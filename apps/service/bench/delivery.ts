@@ -1,5 +1,5 @@
 /**
- * The delivery benchmark: the service as deployed (`node dist/cli.js serve`, its worker in
+ * The delivery benchmark: the service as deployed (`node dist/cli/main.js serve`, its worker in
  * its own process) on PostgreSQL, receivers on loopback in another process, events written
  * through the event source by this process. Two measurements:
  *
@@ -30,10 +30,10 @@ import { createUser } from '../src/admin/users.js';
 import { authenticate, issueToken } from '../src/auth/tokens.js';
 import { openDatabase, queryRows, type Database } from '../src/db/database.js';
 import { deliveries, subscriptions } from '../src/db/schema.js';
-import { createEndpointPolicy } from '../src/deliveries/endpoint-policy.js';
+import { createEndpointPolicy } from '../src/deliveries/attempts/endpoint-policy.js';
 import { transitionPermit } from '../src/events/permits.js';
-import { confirmSubscription, subscribe } from '../src/notifications/subscriptions.js';
-import { seededRandom } from '../src/simulation/random.js';
+import { confirmSubscription, subscribe } from '../src/subscriptions/subscriptions.js';
+import { seededRandom } from '../src/sandbox/simulation/random.js';
 import { work } from '../test/support/fixtures.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../test/support/service-process.js';
 
@@ -433,7 +433,7 @@ function write(result: {
   const markdown = `# Delivery benchmark, ${result.date}
 
 ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.postgres}; load average before ${String(m.loadAverageBefore)}, after ${String(m.loadAverageAfter)}.
-The service ran as \`node dist/cli.js serve\` (worker concurrency ${result.settings.workerConcurrency}), receivers in another process on ${result.settings.receiverPorts} loopback ports.
+The service ran as \`node dist/cli/main.js serve\` (worker concurrency ${result.settings.workerConcurrency}), receivers in another process on ${result.settings.receiverPorts} loopback ports.
 
 | measurement | figure |
 |---|---|

@@ -9,7 +9,7 @@
  *   npx pnpm --filter @street-events/service bench
  *
  * For each size (about 1,000,000 and 10,000 updates) it recreates a dedicated database, seeds
- * the sandbox with the service's own seeder, starts the built service (`node dist/cli.js
+ * the sandbox with the service's own seeder, starts the built service (`node dist/cli/main.js
  * serve`) and the baseline as separate processes, samples the service's resident memory, and
  * loads each with autocannon:
  *
@@ -39,7 +39,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { retryWithBackoff } from '../src/backoff.js';
+import { retryWithBackoff } from '../src/shared/backoff.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = join(packageDir, 'bench', 'results');
@@ -164,7 +164,7 @@ async function seededDatabase(events: number): Promise<{ url: string; users: San
   const started = performance.now();
   const output = await run(
     'node',
-    ['dist/cli.js', 'seed', '--events', String(events), '--random-seed', '1', '--json'],
+    ['dist/cli/main.js', 'seed', '--events', String(events), '--random-seed', '1', '--json'],
     {
       DATABASE_URL: url,
     },
@@ -219,7 +219,7 @@ async function freePort(): Promise<number> {
 async function startService(url: string) {
   const port = await freePort();
   const shares = { ORGANISATION_POLLS: String(2 * connections), ORGANISATION_SEARCHES: String(2 * connections) };
-  const child = spawn('node', [...serviceNodeFlags, 'dist/cli.js', 'serve'], {
+  const child = spawn('node', [...serviceNodeFlags, 'dist/cli/main.js', 'serve'], {
     cwd: packageDir,
     env: {
       ...process.env,

@@ -3,7 +3,7 @@
  * events), read with fetch so that it carries the `token` header; opened again after a pause
  * whenever it ends.
  */
-import { parseEvents, type StreamEvent } from '../src/event-stream.js';
+import { parseEvents, type StreamEvent } from '../src/shared/event-stream.js';
 
 /** Follows the stream until `signal` aborts; `onState` says whether it is connected. */
 export async function followStream(

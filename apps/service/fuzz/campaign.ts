@@ -4,10 +4,10 @@
  * each answer judged (see judge.ts), counted by status, by kind of mutation and by verdict.
  */
 import fc from 'fast-check';
-import { basePath } from '../src/http/app.js';
-import { loginBasePath } from '../src/http/routes/login.js';
+import { basePath } from '../src/app.js';
+import { loginBasePath } from '../src/features/login/plugin.js';
 import { listOperations, loadDocument } from '../src/http/openapi.js';
-import { loadLoginDocument, loadOperatorDocument, operatorBasePath } from '../src/openapi-document.js';
+import { loadLoginDocument, loadOperatorDocument, operatorBasePath } from '../src/shared/documents.js';
 import { judgeOf, send, type Verdict } from './judge.js';
 import { hostileRequestArbitrary, type HostileRequest } from './requests.js';
 import { audienceOf, type World } from './world.js';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loginBasePath } from '../src/http/routes/login.js';
+import { loginBasePath } from '../src/features/login/plugin.js';
 import { atRateUntilStopped, closeConnections, send, type Answer } from './http.js';
 
 /** What is flooded: wrong passwords for addresses that do not exist, or polls of a whole feed. */

@@ -6,11 +6,11 @@
  * repeated parameters, with the hostile tenant's token. Every answer must be a 4xx error body, and
  * the process must survive within its documented memory.
  */
-import { loginBasePath } from '../src/http/routes/login.js';
-import { basePath } from '../src/http/app.js';
+import { loginBasePath } from '../src/features/login/plugin.js';
+import { basePath } from '../src/app.js';
 import { routeBodyLimit } from '../src/http/body-bounds.js';
 import { listOperations, loadDocument, type OpenApiDocument, type Operation } from '../src/http/openapi.js';
-import { loadLoginDocument } from '../src/openapi-document.js';
+import { loadLoginDocument } from '../src/shared/documents.js';
 import { isErrorBody, send } from './http.js';
 import type { Tenants } from './tenants.js';
 

@@ -7,7 +7,7 @@
  * rate limit against junk tokens (does a flood of unknown tokens reset a limited caller).
  */
 import { randomBytes } from 'node:crypto';
-import { loginBasePath } from '../src/http/routes/login.js';
+import { loginBasePath } from '../src/features/login/plugin.js';
 import { paced, percentile, send, whileRunning, type Answer } from './http.js';
 import { statusesOf, whileFlooding } from './flood.js';
 import type { Tenants } from './tenants.js';

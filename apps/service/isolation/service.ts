@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { SandboxSummary } from '../src/seed/sandbox.js';
+import type { SandboxSummary } from '../src/sandbox/seed/sandbox.js';
 import { createServerDatabase } from '../test/support/databases.js';
 import { serviceDirectory, startServiceProcess, type ServiceProcess } from '../test/support/service-process.js';
 
@@ -54,7 +54,7 @@ export async function createRunDatabase(backend: Backend): Promise<RunDatabase> 
 export async function seed(database: RunDatabase, events: number): Promise<SandboxSummary> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['dist/cli.js', ...database.args, 'seed', '--events', String(events), '--json'],
+    ['dist/cli/main.js', ...database.args, 'seed', '--events', String(events), '--json'],
     { cwd: serviceDirectory, env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '' }, maxBuffer: 16 << 20 },
   );
   return JSON.parse(stdout) as SandboxSummary;

@@ -4,7 +4,7 @@
  * is guessed (a highway authority's user) and the Operator, who brings events about. Each sends
  * from a loopback address of its own, as separate clients would.
  */
-import type { SandboxSummary, SandboxUser } from '../src/seed/sandbox.js';
+import type { SandboxSummary, SandboxUser } from '../src/sandbox/seed/sandbox.js';
 
 export interface Tenant {
   token: string;

@@ -10,18 +10,23 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import { defaultLoginLimits, defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
 import { defaultPgliteDataDir, type DatabaseConfig } from './db/database.js';
-import { defaultAttemptTimeoutMs, defaultConnectTimeoutMs, defaultResponseTimeoutMs } from './deliveries/attempt.js';
-import { defaultCaps } from './deliveries/claim.js';
-import { defaultDeadLetterRetentionMs, defaultDisableAfterMs } from './deliveries/failing.js';
-import { createEndpointPolicy } from './deliveries/endpoint-policy.js';
-import { signatureVersions, type SignatureVersion } from './deliveries/pubsub-signature.js';
-import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/retry-schedule.js';
-import { defaultSearchConcurrency, type RateLimit } from './http/app.js';
+import {
+  defaultAttemptTimeoutMs,
+  defaultConnectTimeoutMs,
+  defaultResponseTimeoutMs,
+} from './deliveries/attempts/attempt.js';
+import { defaultCaps } from './deliveries/queue/claim.js';
+import { defaultDeadLetterRetentionMs, defaultDisableAfterMs } from './deliveries/queue/failing.js';
+import { createEndpointPolicy } from './deliveries/attempts/endpoint-policy.js';
+import { signatureVersions, type SignatureVersion } from './deliveries/messages/pubsub-signature.js';
+import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/attempts/retry-schedule.js';
+import { defaultSearchConcurrency } from './features/permits/plugin.js';
+import type { RateLimit } from './http/rate-limits.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connections.js';
-import { defaultSubscriptionChanges, type NotificationConfig } from './notifications/config.js';
-import { defaultReadShares, type ReadShares } from './http/routes/queries.js';
-import { defaultPollScanUpdates } from './queries/poll-updates.js';
-import { defaultStatementTimeoutMs } from './queries/query-timeout.js';
+import { defaultSubscriptionChanges, type NotificationConfig } from './subscriptions/config.js';
+import { defaultReadShares, type ReadShares } from './http/read-shares.js';
+import { defaultPollScanUpdates } from './features/polling/poll-updates.js';
+import { defaultStatementTimeoutMs } from './db/query-timeout.js';
 
 const onOff = { type: 'string', enum: ['on', 'off'] } as const;
 const day = 24 * 60 * 60 * 1000;

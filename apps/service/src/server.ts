@@ -11,18 +11,18 @@ import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/database.js';
-import { basePath, buildApp, clientTimeouts, type AppOptions } from './http/app.js';
+import { basePath, buildApp, clientTimeouts, type AppOptions } from './app.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics, type ServiceMetrics } from './http/metrics.js';
 import { refreshPollRows } from './events/poll-rows.js';
-import { checkSummariesFingerprint, writeMissingSummaries } from './queries/search-permits.js';
-import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './notifications/config.js';
-import { ensureSigningCertificate, ensureSigningKey } from './deliveries/keys.js';
-import { startWorker, type DeliveryWorker } from './deliveries/worker.js';
-import { subscriptionUpkeep } from './notifications/subscriptions.js';
-import type { SandboxUser } from './seed/sandbox.js';
-import { simulate } from './simulation/simulate.js';
+import { checkSummariesFingerprint, writeMissingSummaries } from './features/permits/search-permits.js';
+import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './subscriptions/config.js';
+import { ensureSigningCertificate, ensureSigningKey } from './deliveries/messages/keys.js';
+import { startWorker, type DeliveryWorker, type WorkerOptions } from './deliveries/worker.js';
+import { subscriptionUpkeep } from './subscriptions/subscriptions.js';
+import type { SandboxUser } from './sandbox/seed/sandbox.js';
+import { simulate } from './sandbox/simulation/simulate.js';
 import { isLoopbackAddress } from './http/served-hosts.js';
 
 export interface RunningServer {
@@ -152,21 +152,34 @@ export async function prepareDatabase(handle: DatabaseHandle): Promise<number> {
 }
 
 /** The delivery worker of this process, stopped (its attempts in flight finished) when the app closes. */
+/**
+ * Starts the delivery worker on the database with the notification settings: the one way it is
+ * started, by `serve` (below, with the process's metrics) and by the `worker` command.
+ */
+export function startDeliveryWorker(
+  handle: DatabaseHandle,
+  notifications: NotificationConfig,
+  log: WorkerOptions['log'],
+  metrics?: ServiceMetrics,
+): Promise<DeliveryWorker> {
+  return startWorker({
+    ...workerSettingsOf(notifications),
+    db: handle.db,
+    subscriptions: subscriptionUpkeep(handle.db),
+    listen: handle.listen,
+    log,
+    onOutcome: metrics && ((outcome) => metrics.deliveryAttempts.inc({ outcome })),
+    onDisabled: metrics && ((count) => metrics.subscriptionsDisabled.inc(count)),
+  });
+}
+
 const deliveryWorker: FastifyPluginCallback<{
   db: DatabaseHandle;
   notifications: NotificationConfig;
   metrics: ServiceMetrics;
   started: (worker: DeliveryWorker) => void;
 }> = (app, options, done) => {
-  startWorker({
-    ...workerSettingsOf(options.notifications),
-    db: options.db.db,
-    subscriptions: subscriptionUpkeep(options.db.db),
-    listen: options.db.listen,
-    log: app.log,
-    onOutcome: (outcome) => options.metrics.deliveryAttempts.inc({ outcome }),
-    onDisabled: (count) => options.metrics.subscriptionsDisabled.inc(count),
-  }).then((worker) => {
+  startDeliveryWorker(options.db, options.notifications, app.log, options.metrics).then((worker) => {
     options.started(worker);
     app.addHook('onClose', () => worker.stop());
     done();

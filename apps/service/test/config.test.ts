@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultLoginLimits } from '../src/auth/login.js';
 import { configFromEnv, environmentSchema } from '../src/config.js';
-import { standardSchedule } from '../src/deliveries/retry-schedule.js';
-import { endpointPolicyOf } from '../src/notifications/config.js';
+import { standardSchedule } from '../src/deliveries/attempts/retry-schedule.js';
+import { endpointPolicyOf } from '../src/subscriptions/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 
 describe('configuration', () => {

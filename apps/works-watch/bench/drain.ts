@@ -26,7 +26,7 @@ const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const pageSize = 250;
 const planners = ['nw.planner', 'pg.planner', 'av.planner'];
-const serviceCli = fileURLToPath(new URL('../../service/dist/cli.js', import.meta.url));
+const serviceCli = fileURLToPath(new URL('../../service/dist/cli/main.js', import.meta.url));
 const resultsFile = fileURLToPath(new URL('results/drain.json', import.meta.url));
 
 function cli(args: string[]): Promise<string> {

@@ -8,8 +8,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { announceCredentialsChanged } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
 import { contracts, organisations } from '../db/schema.js';
-import type { AuditEventType } from '../enums.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import type { AuditEventType } from '../shared/enums.js';
+import { ConflictError, NotFoundError } from '../shared/errors.js';
 import {
   eventContext,
   organisationScope,
@@ -17,7 +17,7 @@ import {
   type EventContext,
   type WriteOptions,
 } from '../events/record-events.js';
-import { extendCoverage, withdrawCoverage } from '../notifications/subscriptions.js';
+import { extendCoverage, withdrawCoverage } from '../subscriptions/subscriptions.js';
 import { requireOrganisation, type Organisation } from '../directory/organisations.js';
 
 export interface Contract {

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { organisations, users, type OrganisationKind, type UserRole } from '../db/schema.js';
-import { ConflictError, ValidationError } from '../errors.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
 import { requireOrganisation } from '../directory/organisations.js';
 
 export interface User {

@@ -1,7 +1,7 @@
 /** Who is calling, and which works they may see. */
 import type { Organisation } from '../directory/organisations.js';
 import type { UserRole } from '../db/schema.js';
-import { ForbiddenError } from '../errors.js';
+import { ForbiddenError } from '../shared/errors.js';
 
 export interface Caller {
   username: string;

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { apiTokens, contracts, organisations, users } from '../db/schema.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError } from '../shared/errors.js';
 import type { Caller } from './caller.js';
 
 const tokenMarker = 'se_';

@@ -9,7 +9,7 @@
  * removed.
  */
 import type { Command } from 'commander';
-import { parseEvents } from '../event-stream.js';
+import { parseEvents } from '../shared/event-stream.js';
 import type { components } from '@street-events/types/operator';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';

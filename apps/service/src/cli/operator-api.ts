@@ -6,8 +6,8 @@
  * data directory one process holds.
  */
 import { Option, type Command } from 'commander';
-import { operatorBasePath } from '../openapi-document.js';
-import { defaultTokensFile, readSandboxTokens } from '../seed/sandbox-tokens.js';
+import { operatorBasePath } from '../shared/documents.js';
+import { defaultTokensFile, readSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
 
 export interface OperatorApiOptions {
   service: string;

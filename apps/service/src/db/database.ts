@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { retryWithBackoff } from '../backoff.js';
+import { retryWithBackoff } from '../shared/backoff.js';
 import { assertDatabaseIn, lockDataDirectory } from './data-directory.js';
 
 /** A database or an open transaction: everything in this service runs on either. */

@@ -25,7 +25,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { operatorValuesOf, valuesOf, type PermitConditionType } from '../enums.js';
+import { operatorValuesOf, valuesOf, type PermitConditionType } from '../shared/enums.js';
 
 /** Column lengths the document bounds: its `maxLength`s. */
 const workReferenceLength = propertyConstraints.PermitSummaryResponse.work_reference_number.maxLength;

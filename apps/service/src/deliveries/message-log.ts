@@ -4,11 +4,11 @@
  * and is known from the log alone (until the log is pruned).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AuditEventType } from '../enums.js';
+import type { AuditEventType } from '../shared/enums.js';
 import { queryRows, type Database } from '../db/database.js';
 import { isoFromUtcText, isoFromUtcTextOrNull, utcText } from '../db/array-rows.js';
 import { deliveryAttempts, subscriptions } from '../db/schema.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
 
 export interface LoggedAttempt {
   attempted_at: string;

@@ -30,8 +30,8 @@
  * loaded last keep signing.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { retryWithBackoff } from '../backoff.js';
-import { systemClock, type Clock } from '../clock.js';
+import { retryWithBackoff } from '../shared/backoff.js';
+import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../db/database.js';
 import {
   attemptDelivery,
@@ -40,26 +40,26 @@ import {
   defaultResponseTimeoutMs,
   KeepAliveAgents,
   type AttemptOutcome,
-} from './attempt.js';
-import { pruneLog } from './attempt-log.js';
-import { SigningMaterial } from './build.js';
-import { claimDue, defaultCaps, type Claim, type ClaimedDelivery } from './claim.js';
-import { SerialPasses, TickBatch } from './coalescing.js';
-import type { EndpointPolicy } from './endpoint-policy.js';
+} from './attempts/attempt.js';
+import { pruneLog } from './attempts/attempt-log.js';
+import { SigningMaterial } from './messages/build.js';
+import { claimDue, defaultCaps, type Claim, type ClaimedDelivery } from './queue/claim.js';
+import { SerialPasses, TickBatch } from './queue/coalescing.js';
+import type { EndpointPolicy } from './attempts/endpoint-policy.js';
 import {
   defaultDeadLetterRetentionMs,
   defaultDisableAfterMs,
   markFailing,
   markRecovered,
   pruneDeadLetters,
-} from './failing.js';
-import { InFlight } from './in-flight.js';
-import type { Resolver } from './guarded-lookup.js';
-import type { DeliveryRequest } from './messages.js';
-import { deliveriesChannel } from './outbox.js';
-import type { SignatureVersion } from './pubsub-signature.js';
-import { defaultRetryPolicy, type RetryPolicy } from './retry-schedule.js';
-import { markDelivered, releaseClaim, settleFailure, type AttemptedClaim } from './settle.js';
+} from './queue/failing.js';
+import { InFlight } from './queue/in-flight.js';
+import type { Resolver } from './attempts/guarded-lookup.js';
+import type { DeliveryRequest } from './messages/messages.js';
+import { deliveriesChannel } from './queue/outbox.js';
+import type { SignatureVersion } from './messages/pubsub-signature.js';
+import { defaultRetryPolicy, type RetryPolicy } from './attempts/retry-schedule.js';
+import { markDelivered, releaseClaim, settleFailure, type AttemptedClaim } from './queue/settle.js';
 
 /** The channel on which a removed or repointed subscription's id is announced (migration 0011's trigger). */
 export const subscriptionsChannel = 'street_events_subscriptions';

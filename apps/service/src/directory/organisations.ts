@@ -2,7 +2,7 @@
 import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { organisations, workstreams, type OrganisationKind } from '../db/schema.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 
 export interface Organisation {
   id: number;

@@ -1,7 +1,7 @@
 /** Workstreams: a promoter's divisions of its works, named by a three-digit prefix. */
 import type { Database } from '../db/database.js';
 import { workstreams } from '../db/schema.js';
-import { ConflictError, ValidationError } from '../errors.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
 import { requireOrganisation } from './organisations.js';
 
 export async function createWorkstream(

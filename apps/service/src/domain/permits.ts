@@ -4,7 +4,7 @@
  * transitions; these follow the permitting scheme's usual flow.
  */
 import type { permits, PermitCondition } from '../db/schema.js';
-import { ConflictError, ValidationError } from '../errors.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
 import type {
   ActivityType,
   AssessmentStatus,
@@ -14,7 +14,7 @@ import type {
   TrafficManagementType,
   WorkCategory,
   WorkStatus,
-} from '../enums.js';
+} from '../shared/enums.js';
 
 export type PermitRow = typeof permits.$inferSelect;
 export type NewPermitRow = Omit<PermitRow, 'id' | 'workId' | 'permitReferenceNumber' | 'summary'>;

@@ -1,5 +1,5 @@
 /** Calendar quarters (`YYYY-Qn`, UTC), the periods of sample inspections. */
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../shared/errors.js';
 
 const quarterPattern = /^(\d{4})-Q([1-4])$/;
 

@@ -5,8 +5,8 @@
  * serves them all. The interface names the events, not the transitions: these follow the
  * permitting scheme's usual flow.
  */
-import { ConflictError, ValidationError } from '../errors.js';
-import type { AuditEventType, AuditObjectType } from '../enums.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
+import type { AuditEventType, AuditObjectType } from '../shared/enums.js';
 
 interface WorkObjectLifecycle {
   /** References are `<work reference>-<tag><nn>`, numbered per work. */

@@ -6,8 +6,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { changeRequests, permits, type ChangeRequestKind, type ChangeRequestStatus } from '../db/schema.js';
-import type { AuditEventType, TrafficManagementType } from '../enums.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { AuditEventType, TrafficManagementType } from '../shared/enums.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { eventContext, recordEvents, type EventSpec, type WriteOptions } from './record-events.js';
 import { lockPermit } from './work-scope.js';
 

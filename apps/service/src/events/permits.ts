@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { permits } from '../db/schema.js';
-import type { AuditEventType } from '../enums.js';
+import type { AuditEventType } from '../shared/enums.js';
 import { applyPermitEvent, type PermitEventType } from '../domain/permits.js';
 import { eventContext, recordEvents, type EventSpec, type WriteOptions } from './record-events.js';
 import { lockPermit } from './work-scope.js';

@@ -14,7 +14,7 @@ import { enumerations, type WorkUpdateSummary } from '@street-events/types';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/database.js';
 import { readModels } from '../db/schema.js';
-import { textOf, type AuditEventType, type AuditObjectType } from '../enums.js';
+import { textOf, type AuditEventType, type AuditObjectType } from '../shared/enums.js';
 
 export interface PollRowFields {
   workReferenceNumber: string;

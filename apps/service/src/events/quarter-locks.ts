@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { endedSampleInspectionQuarters, works } from '../db/schema.js';
 import { quarterOf } from '../domain/quarters.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError } from '../shared/errors.js';
 
 /** Advisory lock class of a highway authority's quarters (the second key is the authority's id). */
 const quarterLockClass = 74011202;

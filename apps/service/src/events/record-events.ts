@@ -32,9 +32,9 @@
 import type { Caller } from '../auth/caller.js';
 import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
-import type { AuditEventType, AuditObjectType } from '../enums.js';
-import { systemClock, type Clock } from '../clock.js';
-import { enqueueNotifications } from '../deliveries/outbox.js';
+import type { AuditEventType, AuditObjectType } from '../shared/enums.js';
+import { systemClock, type Clock } from '../shared/clock.js';
+import { enqueueNotifications } from '../deliveries/queue/outbox.js';
 import { pollRowParts } from './poll-rows.js';
 
 /** Who acted, as supplied by the causing request; stored on every event it causes. */

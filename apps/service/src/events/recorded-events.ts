@@ -2,7 +2,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
-import type { AuditEventType, AuditObjectType } from '../enums.js';
+import type { AuditEventType, AuditObjectType } from '../shared/enums.js';
 
 export interface RecordedEvent {
   update_id: number | null;

@@ -11,7 +11,7 @@ import { requireOrganisation } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
 import { endedSampleInspectionQuarters, workObjects, works } from '../db/schema.js';
 import { quarterBounds } from '../domain/quarters.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError } from '../shared/errors.js';
 import {
   eventContext,
   organisationScope,
@@ -19,7 +19,7 @@ import {
   type EventContext,
   type WriteOptions,
 } from './record-events.js';
-import type { AuditEventType } from '../enums.js';
+import type { AuditEventType } from '../shared/enums.js';
 import { lockQuarters } from './quarter-locks.js';
 import { advanceLockedWorkObject } from './work-objects.js';
 import { lockWork } from './work-scope.js';

@@ -6,7 +6,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { workObjects, works } from '../db/schema.js';
-import type { AuditEventType } from '../enums.js';
+import type { AuditEventType } from '../shared/enums.js';
 import {
   isWorkObjectType,
   openingStatus,
@@ -16,7 +16,7 @@ import {
   type WorkObjectTransitionEventType,
   type WorkObjectType,
 } from '../domain/work-object-lifecycles.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError } from '../shared/errors.js';
 import { requireQuarterOpen } from './quarter-locks.js';
 import { eventContext, recordEvents, type EventContext, type EventSpec, type WriteOptions } from './record-events.js';
 import { lockWork, type WorkScope } from './work-scope.js';

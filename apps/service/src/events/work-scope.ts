@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { permits, works, workstreams } from '../db/schema.js';
 import type { PermitRow } from '../domain/permits.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError } from '../shared/errors.js';
 import type { EventScope } from './record-events.js';
 
 export interface WorkScope extends EventScope {

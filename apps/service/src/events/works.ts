@@ -5,8 +5,8 @@ import { requireOrganisation, defaultWorkstreamPrefix } from '../directory/organ
 import type { Database } from '../db/database.js';
 import { permits, works, workstreams, type WorksCoordinates } from '../db/schema.js';
 import { submittedPermit, type PermitApplication } from '../domain/permits.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { AuditEventType } from '../enums.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { AuditEventType } from '../shared/enums.js';
 import { permitEvent } from './permits.js';
 import { eventContext, recordEvents, type WriteOptions } from './record-events.js';
 import type { WorkScope } from './work-scope.js';

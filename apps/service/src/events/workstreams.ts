@@ -7,7 +7,7 @@ import type { Database } from '../db/database.js';
 import { workstreams } from '../db/schema.js';
 import { requireOrganisation } from '../directory/organisations.js';
 import { createWorkstream } from '../directory/workstreams.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError } from '../shared/errors.js';
 import { eventContext, organisationScope, recordEvents, type WriteOptions } from './record-events.js';
 
 /** A workstream's reference in events: the promoter's swa_code and the prefix. */

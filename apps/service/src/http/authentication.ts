@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import type { Caller } from '../auth/caller.js';
-import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { ForbiddenError, UnauthenticatedError } from '../shared/errors.js';
 import type { Operation } from './openapi.js';
 
 /** A rule beyond the operation's roles that refuses a caller by throwing (e.g. `ForbiddenError`). */

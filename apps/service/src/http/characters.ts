@@ -6,7 +6,7 @@
  * more than the containers it is inside of, so its cost is bounded by the body's size.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { RequestValidationError, type Problem } from '../errors.js';
+import { RequestValidationError, type Problem } from '../shared/errors.js';
 
 const nul = '\u0000';
 

@@ -6,7 +6,7 @@
  * the handshake, it is closed) and never reaches the parser.
  */
 import type { Server, Socket } from 'node:net';
-import { UnavailableError } from '../errors.js';
+import { UnavailableError } from '../shared/errors.js';
 import { writeRaw } from './error-body.js';
 
 export interface ConnectionLimits {

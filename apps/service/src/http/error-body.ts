@@ -12,7 +12,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorResponse } from '@street-events/types';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { Known } from '../enums.js';
+import type { Known } from '../shared/enums.js';
 import {
   ExpectationFailedError,
   HeadersTooLargeError,
@@ -25,7 +25,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
   type Problem,
-} from '../errors.js';
+} from '../shared/errors.js';
 
 /** The code of each status, as the document's `ErrorCode` describes them. */
 export const codeByStatus: Readonly<Record<number, Known<'ErrorCode'>>> = {

@@ -10,8 +10,8 @@ import fastifyPlugin from 'fastify-plugin';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.js';
-import { failingCount } from '../deliveries/failing.js';
-import { queueState, type QueueState } from '../deliveries/queue-state.js';
+import { failingCount } from '../deliveries/queue/failing.js';
+import { queueState, type QueueState } from '../deliveries/queue/queue-state.js';
 import { authenticateRequest } from './authentication.js';
 
 export interface ServiceMetrics {

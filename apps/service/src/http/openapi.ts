@@ -3,9 +3,9 @@
  * come from here, so the rules are written only in the document.
  */
 import type { FastifySchema } from 'fastify';
-import type { HttpMethod, OpenApiDocument } from '../openapi-document.js';
+import type { HttpMethod, OpenApiDocument } from '../shared/documents.js';
 
-export { loadDocument, type OpenApiDocument } from '../openapi-document.js';
+export { loadDocument, type OpenApiDocument } from '../shared/documents.js';
 
 export type JsonSchema = Record<string, unknown>;
 

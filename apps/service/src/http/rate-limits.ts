@@ -9,7 +9,7 @@
 import rateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { RateLimitedError } from '../errors.js';
+import { RateLimitedError } from '../shared/errors.js';
 
 /** At most `max` requests per `windowMs`. */
 export interface Bucket {
@@ -104,3 +104,11 @@ export function limitedAuthentication(
     await limits.caller(request);
   };
 }
+
+/**
+ * At most `max` requests to the document's operations per caller in each window of
+ * `windowMs`; `max` 0 is no limit. A caller is its user once authenticated, whatever token it
+ * sends; a request that does not authenticate counts under its client address (see
+ * `limitedAuthentication`). Counts are kept in this process: each instance of the service counts alone.
+ */
+export type RateLimit = Bucket;

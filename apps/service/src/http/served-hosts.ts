@@ -8,7 +8,7 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginCallback } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { RequestValidationError } from '../errors.js';
+import { RequestValidationError } from '../shared/errors.js';
 
 /** The name of loopback: the sandbox always answers it. */
 const loopbackName = 'localhost';

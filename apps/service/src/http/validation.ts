@@ -10,7 +10,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
-import { RequestValidationError, type Problem, type Rule } from '../errors.js';
+import { RequestValidationError, type Problem, type Rule } from '../shared/errors.js';
 import { boundsOf } from './body-bounds.js';
 import { documentId, type JsonSchema, type OpenApiDocument } from './openapi.js';
 

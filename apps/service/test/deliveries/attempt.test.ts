@@ -12,9 +12,9 @@ import {
   KeepAliveAgents,
   parseRetryAfter,
   type AttemptOptions,
-} from '../../src/deliveries/attempt.js';
-import { createEndpointPolicy } from '../../src/deliveries/endpoint-policy.js';
-import type { DeliveryRequest } from '../../src/deliveries/messages.js';
+} from '../../src/deliveries/attempts/attempt.js';
+import { createEndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
+import type { DeliveryRequest } from '../../src/deliveries/messages/messages.js';
 import { notResolving, resolvingTo } from './fake-dns.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { startTarpit, type Tarpit } from './tarpit.js';

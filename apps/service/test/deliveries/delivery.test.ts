@@ -14,9 +14,9 @@ import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { openWorkObject } from '../../src/events/work-objects.js';
-import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/dead-letters.js';
+import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/queue/dead-letters.js';
 import type { WorkerOptions } from '../../src/deliveries/worker.js';
-import { pollUpdates } from '../../src/queries/poll-updates.js';
+import { pollUpdates } from '../../src/features/polling/poll-updates.js';
 import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from './receiver.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
@@ -27,8 +27,8 @@ import {
   startTestWorker,
   tokenFor,
   type MovableWorker,
-} from '../notifications/harness.js';
-import { referenceOfTopicArn, topicArnOf } from '../../src/deliveries/messages.js';
+} from '../subscriptions/harness.js';
+import { referenceOfTopicArn, topicArnOf } from '../../src/deliveries/messages/messages.js';
 
 interface Received {
   request: ReceivedRequest;

@@ -4,7 +4,11 @@
  * allow-list opens exactly what it names.
  */
 import { describe, expect, it } from 'vitest';
-import { checkEndpoint, createEndpointPolicy, maxEndpointLength } from '../../src/deliveries/endpoint-policy.js';
+import {
+  checkEndpoint,
+  createEndpointPolicy,
+  maxEndpointLength,
+} from '../../src/deliveries/attempts/endpoint-policy.js';
 
 const strict = createEndpointPolicy();
 

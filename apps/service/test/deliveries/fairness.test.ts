@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, expect, it, vi } from 'vitest';
 import { auditEvents, subscriptions } from '../../src/db/schema.js';
 import type { Organisation } from '../../src/directory/organisations.js';
-import { topicArnOf } from '../../src/deliveries/messages.js';
+import { topicArnOf } from '../../src/deliveries/messages/messages.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, work } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
@@ -22,7 +22,7 @@ import {
   startTestWorker,
   tokenFor,
   type MovableWorker,
-} from '../notifications/harness.js';
+} from '../subscriptions/harness.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { startTarpit, type Tarpit } from './tarpit.js';
 

@@ -1,6 +1,6 @@
 /** Resolvers that answer without DNS, to put any address behind a name. */
 import { isIP } from 'node:net';
-import type { Resolver } from '../../src/deliveries/guarded-lookup.js';
+import type { Resolver } from '../../src/deliveries/attempts/guarded-lookup.js';
 
 /** Answers every name with `addresses`, and counts the questions. */
 export function resolvingTo(...addresses: string[]): Resolver & { calls: number } {

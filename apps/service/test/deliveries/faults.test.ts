@@ -1,5 +1,5 @@
 /**
- * Faults during delivery, with the service as it is deployed: `node dist/cli.js serve` in a
+ * Faults during delivery, with the service as it is deployed: `node dist/cli/main.js serve` in a
  * process of its own (fast retries, loopback allowed), a receiver on a loopback port, and
  * events recorded through the event source by this process.
  *
@@ -29,14 +29,14 @@ import {
 } from '../../src/db/database.js';
 import { auditEvents, deliveries, subscriptions } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
-import { confirmSubscription, subscribe } from '../../src/notifications/subscriptions.js';
+import { confirmSubscription, subscribe } from '../../src/subscriptions/subscriptions.js';
 import { startReceiver, type Receiver, type ReceivedRequest } from './receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { createPrivatePostgres, freePort, type PrivatePostgres } from '../support/private-postgres.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { confirmationTokenOf, loopbackPolicy } from '../notifications/harness.js';
-import { topicArnOf } from '../../src/deliveries/messages.js';
+import { confirmationTokenOf, loopbackPolicy } from '../subscriptions/harness.js';
+import { topicArnOf } from '../../src/deliveries/messages/messages.js';
 
 /** Fast retries that outlast any outage of these tests (100 attempts about 200 ms apart), a short attempt limit. */
 const serviceEnv = {

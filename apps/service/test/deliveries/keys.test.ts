@@ -1,13 +1,13 @@
 /** Signing keys in the database: created once, rotated, retired; the published set follows. */
 import { expect, it } from 'vitest';
-import { signatureHeader } from '../../src/deliveries/signing.js';
+import { signatureHeader } from '../../src/deliveries/messages/signing.js';
 import {
   activeSigningKeys,
   ensureSigningKey,
   listSigningKeys,
   retireSigningKey,
   rotateSigningKey,
-} from '../../src/deliveries/keys.js';
+} from '../../src/deliveries/messages/keys.js';
 import { describeEachDatabase } from '../support/databases.js';
 
 describeEachDatabase('signing keys', (database) => {

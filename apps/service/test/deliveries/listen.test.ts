@@ -12,7 +12,7 @@ import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 import { serviceDirectory } from '../support/service-process.js';
-import { loopbackPolicy, startTestWorker, type MovableWorker } from '../notifications/harness.js';
+import { loopbackPolicy, startTestWorker, type MovableWorker } from '../subscriptions/harness.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 type Subscription = components['schemas']['InternalSubscription'];
@@ -21,7 +21,7 @@ const baseEnv = { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', STREET_
 
 /** `street-events listen …`; `stdout()` and `stderr()` are what it printed so far. */
 function listenProcess(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'listen', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'listen', ...args], {
     cwd: serviceDirectory,
     env: baseEnv,
   });

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
 import { listOperations } from '../../src/http/openapi.js';
-import { loadOperatorDocument } from '../../src/openapi-document.js';
-import { referenceOfTopicArn } from '../../src/deliveries/messages.js';
-import { maxStreams } from '../../src/http/delivery-stream.js';
-import { redactedToken } from '../../src/deliveries/attempt-log.js';
+import { loadOperatorDocument } from '../../src/shared/documents.js';
+import { referenceOfTopicArn } from '../../src/deliveries/messages/messages.js';
+import { maxStreams } from '../../src/features/operator/delivery-stream.js';
+import { redactedToken } from '../../src/deliveries/attempts/attempt-log.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -24,7 +24,7 @@ import {
   loopbackPolicy,
   startTestWorker,
   type MovableWorker,
-} from '../notifications/harness.js';
+} from '../subscriptions/harness.js';
 import { startReceiver, type Answer, type Receiver } from './receiver.js';
 
 type Schemas = components['schemas'];

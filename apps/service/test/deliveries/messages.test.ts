@@ -17,8 +17,8 @@ import {
   signedMessage,
   subscriptionConfirmation,
   type WebhookMessage,
-} from '../../src/deliveries/messages.js';
-import { generateSigningKey, verify, webhookKeySet } from '../../src/deliveries/signing.js';
+} from '../../src/deliveries/messages/messages.js';
+import { generateSigningKey, verify, webhookKeySet } from '../../src/deliveries/messages/signing.js';
 
 interface WebhookOperation {
   post: {

@@ -5,17 +5,17 @@
 import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { queryRows, type Database } from '../../src/db/database.js';
-import { claimDue, type ClaimedDelivery } from '../../src/deliveries/claim.js';
-import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/dead-letters.js';
-import { queueState } from '../../src/deliveries/queue-state.js';
-import type { RetryPolicy } from '../../src/deliveries/retry-schedule.js';
-import { markDelivered, settleFailure, type AttemptedClaim } from '../../src/deliveries/settle.js';
+import { claimDue, type ClaimedDelivery } from '../../src/deliveries/queue/claim.js';
+import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/queue/dead-letters.js';
+import { queueState } from '../../src/deliveries/queue/queue-state.js';
+import type { RetryPolicy } from '../../src/deliveries/attempts/retry-schedule.js';
+import { markDelivered, settleFailure, type AttemptedClaim } from '../../src/deliveries/queue/settle.js';
 import { transitionPermit } from '../../src/events/permits.js';
-import { confirmSubscription, subscribe, unsubscribe } from '../../src/notifications/subscriptions.js';
+import { confirmSubscription, subscribe, unsubscribe } from '../../src/subscriptions/subscriptions.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
-import { confirmationTokenOf, loopbackPolicy } from '../notifications/harness.js';
+import { confirmationTokenOf, loopbackPolicy } from '../subscriptions/harness.js';
 
 const minute = 60_000;
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);

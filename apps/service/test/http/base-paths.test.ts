@@ -5,13 +5,13 @@
  */
 import type { SubscriptionCreateResponse } from '@street-events/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { basePath, deprecatedBasePath } from '../../src/http/app.js';
+import { basePath, deprecatedBasePath } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, work } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
-import { confirmationTokenOf, startNotificationService, tokenFor } from '../notifications/harness.js';
+import { confirmationTokenOf, startNotificationService, tokenFor } from '../subscriptions/harness.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
-import { ensureSigningCertificate, ensureSigningKey } from '../../src/deliveries/keys.js';
+import { ensureSigningCertificate, ensureSigningKey } from '../../src/deliveries/messages/keys.js';
 
 describeEachDatabase('base paths', (database) => {
   let service: RunningService;

@@ -8,10 +8,10 @@ import { connect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
-import { loopbackPolicy } from '../notifications/harness.js';
+import { loopbackPolicy } from '../subscriptions/harness.js';
 
 interface RequestBody {
   $ref?: string;

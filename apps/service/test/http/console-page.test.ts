@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/admin/users.js';
 import { issueToken } from '../../src/auth/tokens.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
-import { loopbackPolicy, startTestWorker, type MovableWorker } from '../notifications/harness.js';
+import { loopbackPolicy, startTestWorker, type MovableWorker } from '../subscriptions/harness.js';
 import { openBrowser, type Browser } from '../support/browser.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor } from '../support/fixtures.js';

@@ -11,10 +11,10 @@ import { connect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, maxRequestTargetLength, type AppOptions } from '../../src/http/app.js';
+import { buildApp, maxRequestTargetLength, type AppOptions } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
-import { loopbackPolicy } from '../notifications/harness.js';
+import { loopbackPolicy } from '../subscriptions/harness.js';
 
 interface RawOperation {
   security?: unknown[];

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { codeByStatus, maxListedProblems } from '../../src/http/error-body.js';
-import { buildApp, maxRequestTargetLength } from '../../src/http/app.js';
+import { buildApp, maxRequestTargetLength } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { documentSchema, startService, type RunningService } from '../support/http.js';

@@ -1,5 +1,5 @@
 /**
- * Hostile bodies against the service as it is deployed: `node dist/cli.js serve` in a process of
+ * Hostile bodies against the service as it is deployed: `node dist/cli/main.js serve` in a process of
  * its own under the 160 MB heap of `npm start`. Bodies of 1 MiB, and bodies just under each
  * route's body limit (arrays of wrong-typed items, deep nesting, many keys, U+0000 in the last
  * item), to permit search with a Planner's token and to login without one, several at once: each
@@ -17,8 +17,8 @@ import { configFromEnv } from '../../src/config.js';
 import { openDatabase, type DatabaseConfig } from '../../src/db/database.js';
 import { routeBodyLimit } from '../../src/http/body-bounds.js';
 import { listOperations, loadDocument, type OpenApiDocument } from '../../src/http/openapi.js';
-import { loginBasePath } from '../../src/http/routes/login.js';
-import { loadLoginDocument } from '../../src/openapi-document.js';
+import { loginBasePath } from '../../src/features/login/plugin.js';
+import { loadLoginDocument } from '../../src/shared/documents.js';
 import { createServerDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { documentSchema } from '../support/http.js';

@@ -18,7 +18,7 @@ import {
   type LoginOptions,
 } from '../../src/auth/login.js';
 import { verifyPassword } from '../../src/auth/passwords.js';
-import { loadLoginDocument, type OpenApiDocument } from '../../src/openapi-document.js';
+import { loadLoginDocument, type OpenApiDocument } from '../../src/shared/documents.js';
 import { users } from '../../src/db/schema.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';

@@ -5,15 +5,15 @@
  */
 import type { ErrorResponse } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basePath } from '../../src/http/app.js';
+import { basePath } from '../../src/app.js';
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../src/db/schema.js';
-import { markFailing } from '../../src/deliveries/failing.js';
+import { markFailing } from '../../src/deliveries/queue/failing.js';
 import { createMetrics } from '../../src/http/metrics.js';
-import { subscribe } from '../../src/notifications/subscriptions.js';
+import { subscribe } from '../../src/subscriptions/subscriptions.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, promoter, tokenFor } from '../support/fixtures.js';
-import { loopbackPolicy } from '../notifications/harness.js';
+import { loopbackPolicy } from '../subscriptions/harness.js';
 import { startService, type RunningService } from '../support/http.js';
 
 describeEachDatabase('metrics', (database) => {

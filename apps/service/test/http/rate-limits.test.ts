@@ -8,7 +8,7 @@
 import type { ErrorResponse } from '@street-events/types';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import type { RateLimit } from '../../src/http/app.js';
+import type { RateLimit } from '../../src/app.js';
 import { addressKey } from '../../src/http/rate-limits.js';
 import { configFromEnv } from '../../src/config.js';
 import { describeEachDatabase } from '../support/databases.js';

@@ -6,14 +6,14 @@ import { createUser } from '../../src/admin/users.js';
 import { createWorkstream } from '../../src/directory/workstreams.js';
 import type { Caller } from '../../src/auth/caller.js';
 import { authenticate, issueToken } from '../../src/auth/tokens.js';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/shared/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { auditEvents, type UserRole } from '../../src/db/schema.js';
-import type { WorkCategory } from '../../src/enums.js';
+import type { WorkCategory } from '../../src/shared/enums.js';
 import { submitWork, type WorkSubmission } from '../../src/events/works.js';
 import type { WriteOptions } from '../../src/events/record-events.js';
 import type { WorkUpdateSummary } from '@street-events/types';
-import { pollUpdates, type PollUpdatesParams } from '../../src/queries/poll-updates.js';
+import { pollUpdates, type PollUpdatesParams } from '../../src/features/polling/poll-updates.js';
 
 let sequence = 0;
 const next = () => String(++sequence);

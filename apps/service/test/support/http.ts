@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import { basePath, buildApp, type AppOptions } from '../../src/http/app.js';
+import { basePath, buildApp, type AppOptions } from '../../src/app.js';
 import { listOperations, loadDocument, type JsonSchema, type OpenApiDocument } from '../../src/http/openapi.js';
-import { loginBasePath } from '../../src/http/routes/login.js';
-import { loadLoginDocument, loadOperatorDocument, operatorBasePath } from '../../src/openapi-document.js';
+import { loginBasePath } from '../../src/features/login/plugin.js';
+import { loadLoginDocument, loadOperatorDocument, operatorBasePath } from '../../src/shared/documents.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);

@@ -1,5 +1,5 @@
 /**
- * The service as it is deployed: `node dist/cli.js serve` in a process of its own, so that it
+ * The service as it is deployed: `node dist/cli/main.js serve` in a process of its own, so that it
  * can be killed, restarted and measured. The build must be current (`pnpm build`; the test
  * task depends on it): a `dist/` older than `src/` is refused rather than tested.
  */
@@ -46,7 +46,7 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts `node dist/cli.js <args> serve` on a free loopback port with `env` added to this
+ * Starts `node dist/cli/main.js <args> serve` on a free loopback port with `env` added to this
  * process's environment, and waits until it listens (up to `timeoutMs`).
  */
 export async function startServiceProcess(
@@ -54,7 +54,7 @@ export async function startServiceProcess(
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['dist/cli.js', ...args, 'serve'], {
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, 'serve'], {
     cwd: serviceDirectory,
     env: {
       ...process.env,

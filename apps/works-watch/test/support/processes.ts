@@ -15,7 +15,7 @@ import {
   type WorkUpdateSummary,
 } from '@street-events/client';
 
-const serviceCli = fileURLToPath(new URL('../../../service/dist/cli.js', import.meta.url));
+const serviceCli = fileURLToPath(new URL('../../../service/dist/cli/main.js', import.meta.url));
 const appMain = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 /** A free loopback port (taken and released at once). */

@@ -1,0 +1,135 @@
+/**
+ * The notification commands of `street-events`: the delivery worker, the signing keys and the
+ * dead letters.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { pino } from 'pino';
+import type { Database, DatabaseHandle } from '../db/database.js';
+import type { ServiceConfig } from '../config.js';
+import { startDeliveryWorker } from '../server.js';
+import { listDeadLetters, replayDeadLetters, replayMessage } from '../deliveries/queue/dead-letters.js';
+import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../deliveries/messages/keys.js';
+
+/** A row that prints as columns: each a string, number, boolean, date or nothing. */
+export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };
+
+/** What the command line lends these commands (cli.ts). */
+interface CommandSupport {
+  /** Opens the database, runs `work`, closes it. */
+  withDatabase: (command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>) => Promise<void>;
+  /** Opens the database and runs what `start` starts until SIGINT or SIGTERM (see shutdown.ts). */
+  runUntilSignal: (
+    command: Command,
+    start: (db: Database, handle: DatabaseHandle) => Promise<() => Promise<void>>,
+  ) => Promise<void>;
+  print: <Row extends PrintableRow<Row>>(rows: Row[], json: boolean | undefined) => void;
+  /** The configuration from the environment, validated once. */
+  config: () => ServiceConfig;
+}
+
+function isoTime(value: string): Date {
+  const date = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
+    throw new InvalidArgumentError('expected an ISO 8601 time such as 2026-11-20T09:00:00Z');
+  }
+  return date;
+}
+
+export function addNotificationCommands(program: Command, support: CommandSupport): void {
+  addWorkerCommand(program, support);
+  addKeyCommands(program, support);
+  addDeliveryCommands(program, support);
+}
+
+function addWorkerCommand(program: Command, { runUntilSignal, config }: CommandSupport): void {
+  program
+    .command('worker')
+    .description('deliver notifications until interrupted (several workers may share one PostgreSQL database)')
+    .action((_options, command: Command) =>
+      runUntilSignal(command, async (db, handle) => {
+        const { notifications, logLevel } = config();
+        const worker = await startDeliveryWorker(handle, notifications, pino({ level: logLevel }));
+        console.error('delivery worker running; Ctrl-C to stop');
+        return async () => {
+          await worker.stop();
+          console.error('delivery worker stopped');
+        };
+      }),
+    );
+}
+
+function addKeyCommands(program: Command, { withDatabase, print }: CommandSupport): void {
+  const keys = program
+    .command('keys')
+    .description('webhook signing keys (public keys at GET /.well-known/webhook-keys)');
+  keys
+    .command('list')
+    .description('list the signing keys; those not retired sign every message')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }, command: Command) =>
+      withDatabase(command, async (db) => print(await listSigningKeys(db), options.json)),
+    );
+  keys
+    .command('rotate')
+    .description('add a new signing key; every active key signs, so retire the old one once receivers have the new set')
+    .action((_options, command: Command) =>
+      withDatabase(command, async (db) => {
+        await ensureSigningKey(db);
+        console.log(await rotateSigningKey(db));
+        console.error(
+          'signing key added; retire the old one with "keys retire <kid>" once receivers have fetched the new key set',
+        );
+      }),
+    );
+  keys
+    .command('retire')
+    .description('retire a signing key: it stops signing and is no longer published')
+    .argument('<kid>', 'the key id, as listed')
+    // A key id is a base64url thumbprint and may begin with "-": take it as the id, not an option.
+    .allowUnknownOption()
+    .action((kid: string, _options, command: Command) =>
+      withDatabase(command, async (db) => {
+        await retireSigningKey(db, kid);
+        console.error(`signing key ${kid} retired`);
+      }),
+    );
+}
+
+function addDeliveryCommands(program: Command, { withDatabase, print }: CommandSupport): void {
+  const deliveries = program.command('deliveries').description('notification deliveries');
+  deliveries
+    .command('dead')
+    .description('list dead letters: messages whose every attempt failed')
+    .option('--subscription <reference>', 'only those of this subscription')
+    .option('--json', 'print JSON')
+    .action((options: { subscription?: string; json?: boolean }, command: Command) =>
+      withDatabase(command, async (db) => {
+        const letters = await listDeadLetters(db, options);
+        print(letters, options.json);
+        if (letters.length === 0 && !options.json) {
+          console.error(`no dead letters${options.subscription ? ` for subscription ${options.subscription}` : ''}`);
+        }
+      }),
+    );
+  deliveries
+    .command('replay')
+    .description(
+      "queue messages again (same webhook-id): one by message id, dead or delivered (while the message log holds it), or a subscription's dead letters since a time",
+    )
+    .argument('[message-id]', 'the MessageId (webhook-id) of one message')
+    .option('--subscription <reference>', "replay this subscription's dead letters (with --since)")
+    .option('--since <time>', 'ISO 8601 time: dead letters created at or after it', isoTime)
+    .action((messageId: string | undefined, options: { subscription?: string; since?: Date }, command: Command) => {
+      const bySubscription = options.subscription !== undefined && options.since !== undefined;
+      if ((messageId === undefined) === !bySubscription) {
+        command.error('error: give either a message id, or --subscription and --since');
+      }
+      return withDatabase(command, async (db) => {
+        const replayed =
+          messageId !== undefined
+            ? await replayMessage(db, messageId).then(() => 1)
+            : await replayDeadLetters(db, { subscription: options.subscription!, since: options.since! });
+        console.error(`${replayed} message(s) queued again`);
+      });
+    });
+}

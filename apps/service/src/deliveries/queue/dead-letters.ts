@@ -1,0 +1,185 @@
+/**
+ * Dead letters: deliveries whose every attempt failed. An operator lists them and re-queues
+ * them, one by message id or all of a subscription since a time; a replayed message keeps its
+ * `webhook-id` (`MessageId`), so receivers that got it after all still deduplicate it. A
+ * delivered notification can be sent again too (`replayMessage`), from the message log, while
+ * the log still holds it.
+ */
+import { and, asc, desc, eq, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { deliveries, deliveryAttempts, subscriptions } from '../../db/schema.js';
+import { ConflictError, NotFoundError } from '../../shared/errors.js';
+import { notifyQueued } from '../attempts/attempt-log.js';
+import { holdBehindEarlier, wakeWorkers } from './outbox.js';
+
+export interface DeadLetter {
+  messageId: string;
+  subscription: string;
+  kind: 'confirmation' | 'notification';
+  attempts: number;
+  createdAt: Date;
+  lastError: string | null;
+}
+
+const deadIn = (subscription?: string) =>
+  and(
+    eq(deliveries.status, 'dead'),
+    subscription === undefined ? undefined : eq(subscriptions.reference, subscription),
+  );
+
+export async function listDeadLetters(db: Database, filter: { subscription?: string } = {}): Promise<DeadLetter[]> {
+  return db
+    .select({
+      messageId: deliveries.messageId,
+      subscription: subscriptions.reference,
+      kind: deliveries.kind,
+      attempts: deliveries.attempts,
+      createdAt: deliveries.createdAt,
+      lastError: deliveries.lastError,
+    })
+    .from(deliveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
+    .where(deadIn(filter.subscription))
+    .orderBy(asc(deliveries.createdAt), asc(deliveries.id));
+}
+
+export type ReplaySelection = { messageId: string } | { subscription: string; since: Date };
+
+/**
+ * Whether the subscription of a delivery still covers what its event regards (the coverage of
+ * enqueueNotifications, outbox.ts): a contractor whose contract has ended no longer gets the
+ * promoter's messages, replayed or not. A confirmation regards no event and is always covered.
+ */
+const stillCovered = (
+  auditEventId: SQL | AnyColumn,
+  subscriptionId: SQL | AnyColumn,
+) => sql`(${auditEventId} is null or exists (
+  select 1 from audit_events e
+  join subscription_coverage c on c.organisation_id in (e.promoter_org_id, e.highway_authority_org_id)
+  where e.id = ${auditEventId} and c.subscription_id = ${subscriptionId}))`;
+
+/**
+ * Re-queues dead letters for delivery from the first attempt of the schedule, each at the end
+ * of its queue (due once the deliveries of its work queued before the replay are done, so a
+ * work's messages still arrive one at a time); returns how many. Dead letters the subscription
+ * no longer covers stay dead: a replay of those alone is `409`.
+ */
+export async function replayDeadLetters(db: Database, selection: ReplaySelection): Promise<number> {
+  return db.transaction(async (tx) => {
+    const chosen = and(
+      eq(deliveries.status, 'dead'),
+      'messageId' in selection
+        ? eq(deliveries.messageId, selection.messageId)
+        : and(
+            sql`${deliveries.subscriptionId} = (select id from subscriptions where reference = ${selection.subscription})`,
+            gte(deliveries.createdAt, selection.since),
+          ),
+    );
+    const dead = await tx
+      .delete(deliveries)
+      .where(and(chosen, stillCovered(deliveries.auditEventId, deliveries.subscriptionId)))
+      .returning();
+    if (dead.length === 0) throw await nothingToReplay(tx, chosen, selection);
+    const replayed = await tx
+      .insert(deliveries)
+      .values(
+        dead
+          .sort((a, b) => Number(a.id) - Number(b.id))
+          .map((row) => ({
+            subscriptionId: row.subscriptionId,
+            messageId: row.messageId,
+            kind: row.kind,
+            auditEventId: row.auditEventId,
+            orderingKey: row.orderingKey,
+            body: row.body,
+            createdAt: row.createdAt,
+            nextAttemptAt: sql`now()`,
+          })),
+      )
+      .returning({ id: deliveries.id });
+    await queueAtTheEnd(
+      tx,
+      replayed.map((row) => row.id),
+    );
+    return replayed.length;
+  });
+}
+
+/** Why nothing was replayed: the dead letters chosen are no longer covered (`409`), or there are none (`404`). */
+async function nothingToReplay(tx: Database, chosen: SQL | undefined, selection: ReplaySelection): Promise<Error> {
+  const [uncovered] = await tx.select({ id: deliveries.id }).from(deliveries).where(chosen).limit(1);
+  const what =
+    'messageId' in selection
+      ? `dead letter ${selection.messageId}`
+      : `dead letters of ${selection.subscription} since ${selection.since.toISOString()}`;
+  return uncovered
+    ? new ConflictError(`the ${what} regard organisations the subscription no longer covers`, 'message_id')
+    : new NotFoundError(`no ${what}`);
+}
+
+/** Holds the queued deliveries behind the earlier ones of their queues, and wakes the workers. */
+async function queueAtTheEnd(tx: Database, ids: readonly (number | string)[]): Promise<void> {
+  await holdBehindEarlier(tx, ids);
+  await notifyQueued(tx, ids);
+  await wakeWorkers(tx);
+}
+
+/**
+ * Queues one message again with its `webhook-id`, from the first attempt of the schedule: a dead
+ * letter (as `replayDeadLetters`), or a notification the message log shows delivered, which
+ * joins the end of its queue. A message still pending, or a delivered confirmation (its token is
+ * used), is `409`; a message neither in the outbox nor in the log is `404`.
+ */
+export async function replayMessage(db: Database, messageId: string): Promise<void> {
+  const [queued] = await db
+    .select({ status: deliveries.status })
+    .from(deliveries)
+    .where(eq(deliveries.messageId, messageId));
+  if (queued?.status === 'dead') {
+    await replayDeadLetters(db, { messageId });
+    return;
+  }
+  if (queued) throw new ConflictError(`message ${messageId} is queued already`, 'message_id');
+  await db.transaction(async (tx) => {
+    const [logged] = await tx
+      .select()
+      .from(deliveryAttempts)
+      .where(and(eq(deliveryAttempts.messageId, messageId), eq(deliveryAttempts.outcome, 'delivered')))
+      .orderBy(desc(deliveryAttempts.id))
+      .limit(1);
+    if (!logged) throw new NotFoundError(`no message ${messageId} in the outbox or the message log`, 'message_id');
+    if (logged.kind === 'confirmation') {
+      throw new ConflictError(`message ${messageId} is a delivered confirmation: its token is used`, 'message_id');
+    }
+    const [covered] = await tx
+      .select({ yes: sql<boolean>`true` })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.id, logged.subscriptionId),
+          stillCovered(sql`${logged.auditEventId}::bigint`, subscriptions.id),
+        ),
+      );
+    if (!covered) {
+      throw new ConflictError(
+        `message ${messageId} regards an organisation its subscription no longer covers (or the subscription is gone)`,
+        'message_id',
+      );
+    }
+    const [inserted] = await tx
+      .insert(deliveries)
+      .values({
+        subscriptionId: logged.subscriptionId,
+        messageId,
+        kind: logged.kind,
+        auditEventId: logged.auditEventId,
+        orderingKey: logged.orderingKey,
+        nextAttemptAt: sql`now()`,
+        createdAt: logged.messageCreatedAt,
+      })
+      .onConflictDoNothing({ target: deliveries.messageId })
+      .returning({ id: deliveries.id });
+    if (!inserted) throw new ConflictError(`message ${messageId} is queued already`, 'message_id');
+    await queueAtTheEnd(tx, [inserted.id]);
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The login document's operations (`POST /v7/work/authenticate`, `POST /v7/party/refresh`), in a
+ * scope of their own whose validators and body limits come from that document; no credential needed.
+ * Not registered when login is switched off, so both answer `404` like any unknown route.
+ *
+ * Always limited (`LoginLimits`, whatever `RATE_LIMIT_MAX` says): per client address before the
+ * body is read, per email address once it is validated, and password checks run a few at once
+ * with a short queue, beyond which a login is answered `503` with `Retry-After` at once.
+ */
+import type { FastifyPluginCallback } from 'fastify';
+import type { operations } from '@street-events/types/login';
+import { defaultLoginLimits, login, refresh, type LoginOptions } from '../../auth/login.js';
+import type { Database } from '../../db/database.js';
+import { UnavailableError } from '../../shared/errors.js';
+import { loadLoginDocument } from '../../shared/documents.js';
+import { concurrencyLimit } from '../../http/concurrency-limit.js';
+import { addressKey, requestLimit } from '../../http/rate-limits.js';
+import { serveDocument } from '../../http/serve-document.js';
+
+type Body<Id extends keyof operations> = operations[Id]['requestBody'] extends {
+  content: { 'application/json': infer B };
+}
+  ? B
+  : never;
+
+/** Where the login document's paths are served: below `/v7`, as in the permitting system (the event interface is at `/v7/event`). */
+export const loginBasePath = '/v7';
+
+/** Room for `hashConcurrency` login checks at once and `hashQueue` waiting; beyond, `503` with `Retry-After: 1`. */
+function checkSlots(options: LoginOptions): NonNullable<LoginOptions['checkSlots']> {
+  const { hashConcurrency, hashQueue } = options.limits ?? defaultLoginLimits;
+  return concurrencyLimit(hashConcurrency, {
+    maxWaiting: hashQueue,
+    refuse: () => new UnavailableError('Too many logins are being checked at once; retry in 1 second.', 1),
+  });
+}
+
+export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }> = (app, options, done) => {
+  const limits = options.limits ?? defaultLoginLimits;
+  const perAddress = requestLimit(app, { max: limits.addressMax, windowMs: limits.windowMs }, addressKey);
+  const perAccount = requestLimit(
+    app,
+    { max: limits.accountMax, windowMs: limits.windowMs },
+    (request) => `email:${(request.body as Body<'authenticate'>).emailAddress.trim().toLowerCase()}`,
+  );
+  const loginOptions: LoginOptions = { ...options, checkSlots: checkSlots(options) };
+  serveDocument<operations>(app, {
+    document: loadLoginDocument(),
+    basePaths: [loginBasePath],
+    ownValidators: true,
+    hooks: (operation) => ({
+      onRequest: perAddress,
+      preHandler: operation.operationId === 'authenticate' ? perAccount : [],
+    }),
+    handlers: {
+      authenticate: async ({ body }) => ({ status: 200, body: await login(options.db, body, loginOptions) }),
+      refreshToken: async ({ body }) => ({
+        status: 200,
+        body: await refresh(options.db, body.refresh_token, loginOptions),
+      }),
+    },
+  });
+  done();
+};

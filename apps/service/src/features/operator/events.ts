@@ -1,0 +1,205 @@
+/**
+ * The internal operator API: one route per write operation of the event source, for the
+ * Operator role only (the operator document, `@street-events/openapi/operator`, lists them; `@street-events/types/operator` types them).
+ * Each route validates the request against the operator document, calls the library function with the operator as acting user
+ * (and the internal user fields of the request), and answers the references it created with the
+ * events the operation recorded.
+ */
+import type { FastifyPluginCallback } from 'fastify';
+import type { operations } from '@street-events/types/operator';
+import { addContract, removeContract } from '../../admin/contracts.js';
+import type { Caller } from '../../auth/caller.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Database } from '../../db/database.js';
+import type { WorksCoordinates } from '../../db/schema.js';
+import type { OpeningEventType, WorkObjectType } from '../../domain/work-object-lifecycles.js';
+import { decideChangeRequest, submitChangeRequest } from '../../events/change-requests.js';
+import { transitionPermit } from '../../events/permits.js';
+import { actorOf, type ActorFields, type WriteOptions } from '../../events/record-events.js';
+import { recordedEvents } from '../../events/recorded-events.js';
+import { endQuarter } from '../../events/sample-inspection-quarters.js';
+import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
+import { submitWork } from '../../events/works.js';
+import { triggerEvent } from '../../sandbox/trigger/trigger.js';
+import { operatorHooks } from '../../http/interface.js';
+import { serveDocument, type Handler, type Handlers, type Input } from '../../http/serve-document.js';
+import { loadOperatorDocument, operatorBasePath } from '../../shared/documents.js';
+
+/** A write: what it created (answered with the events it recorded), given the operator as acting user. */
+type Write<Id extends keyof operations> = (
+  input: Input<operations[Id]>,
+  write: WriteOptions,
+) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
+
+/** The operator as acting user, with the internal user fields of the request (body or query). */
+function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefined, eventIds: number[]): WriteOptions {
+  return {
+    actor: actorOf(caller, fields),
+    now: clock,
+    onRecorded: (ids) => eventIds.push(...ids),
+  };
+}
+
+/** The handler of a write: it runs with the request's acting user, and answers the events it recorded too. */
+const recorded =
+  (db: Database, clock: Clock | undefined) =>
+  <Id extends keyof operations>(write: Write<Id>): Handler<operations[Id]> =>
+  async (input) => {
+    const eventIds: number[] = [];
+    const fields = { ...(input.query as ActorFields), ...(input.body as ActorFields | undefined) };
+    const result = await write(input, writeOptions(input.caller, fields, clock, eventIds));
+    const body = { ...result.body, events: await recordedEvents(db, eventIds) };
+    return { status: result.status, body } as Awaited<ReturnType<Handler<operations[Id]>>>;
+  };
+
+const optionalDate = (value: string | null | undefined): Date | null | undefined =>
+  value === null || value === undefined ? value : new Date(value);
+
+// eslint-disable-next-line max-lines-per-function -- a table: one handler per write operation of the document
+function handlers(db: Database, clock: Clock | undefined): Handlers<operations> {
+  const write = recorded(db, clock);
+  return {
+    submitWork: write<'submitWork'>(async ({ body: work }, write) => {
+      const created = await submitWork(
+        db,
+        {
+          workReferenceNumber: work.work_reference_number,
+          promoterSwaCode: work.promoter_swa_code,
+          highwayAuthoritySwaCode: work.highway_authority_swa_code,
+          workstreamPrefix: work.workstream_prefix,
+          street: work.street,
+          town: work.town,
+          area: work.area,
+          usrn: work.usrn,
+          roadCategory: work.road_category,
+          // The document bounds each position to two numbers (minItems and maxItems 2).
+          worksCoordinates: work.works_coordinates as WorksCoordinates,
+          locationDescription: work.location_description,
+          permit: {
+            descriptionOfWork: work.description_of_work,
+            workCategory: work.work_category,
+            trafficManagementType: work.traffic_management_type,
+            activityType: work.activity_type,
+            proposedStartDate: new Date(work.proposed_start_date),
+            proposedEndDate: new Date(work.proposed_end_date),
+            proposedStartTime: optionalDate(work.proposed_start_time),
+            proposedEndTime: optionalDate(work.proposed_end_time),
+            isTrafficSensitive: work.is_traffic_sensitive,
+            excavationCarriedOut: work.excavation_carried_out,
+            isEarlyStart: work.is_early_start,
+            isHighImpactTrafficManagement: work.is_high_impact_traffic_management,
+            isLaneRental: work.is_lane_rental,
+            laneRentalChargesNotAgreed: work.lane_rental_charges_not_agreed,
+            laneRentalChargesPotentiallyApply: work.lane_rental_charges_potentially_apply,
+            laneRentalAssessmentOutcome: work.lane_rental_assessment_outcome,
+            hasNoFinalReinstatement: work.has_no_final_reinstatement,
+            permitConditions: work.permit_conditions,
+          },
+          startedOnSubmission: work.started_on_submission,
+        },
+        write,
+      );
+      return {
+        status: 201,
+        body: {
+          work_reference_number: created.workReferenceNumber,
+          permit_reference_number: created.permitReferenceNumber,
+        },
+      };
+    }),
+
+    transitionPermit: write<'transitionPermit'>(async ({ params, body }, write) => {
+      const permitReferenceNumber = params.permit_reference_number;
+      await transitionPermit(db, { permitReferenceNumber, eventType: body.event_type }, write);
+      return { status: 200, body: { permit_reference_number: permitReferenceNumber } };
+    }),
+
+    submitChangeRequest: write<'submitChangeRequest'>(async ({ params, body: request }, write) => {
+      const { reference } = await submitChangeRequest(
+        db,
+        {
+          permitReferenceNumber: params.permit_reference_number,
+          kind: request.kind,
+          changes: {
+            proposedStartDate: optionalDate(request.proposed_start_date) ?? undefined,
+            proposedEndDate: optionalDate(request.proposed_end_date) ?? undefined,
+            trafficManagementType: request.traffic_management_type,
+            descriptionOfWork: request.description_of_work,
+          },
+        },
+        write,
+      );
+      return { status: 201, body: { reference } };
+    }),
+
+    decideChangeRequest: write<'decideChangeRequest'>(async ({ params, body }, write) => {
+      const { reference } = params;
+      await decideChangeRequest(db, { reference, decision: body.decision }, write);
+      return { status: 200, body: { reference } };
+    }),
+
+    openWorkObject: write<'openWorkObject'>(async ({ params, body: opening }, write) => {
+      const { reference } = await openWorkObject(
+        db,
+        {
+          workReferenceNumber: params.work_reference_number,
+          objectType: opening.object_type,
+          eventType: opening.event_type as OpeningEventType<WorkObjectType>,
+        },
+        write,
+      );
+      return { status: 201, body: { reference } };
+    }),
+
+    advanceWorkObject: write<'advanceWorkObject'>(async ({ params, body }, write) => {
+      const { reference } = params;
+      await advanceWorkObject(db, { reference, eventType: body.event_type }, write);
+      return { status: 200, body: { reference } };
+    }),
+
+    endQuarter: write<'endQuarter'>(async ({ body: { highway_authority: highwayAuthority, quarter } }, write) => {
+      const { expired } = await endQuarter(db, { highwayAuthority, quarter }, write);
+      return { status: 200, body: { quarter, expired } };
+    }),
+
+    triggerEvent: write<'triggerEvent'>(async ({ body }, write) => {
+      const { workReferenceNumber } = await triggerEvent(
+        db,
+        {
+          eventType: body.event_type,
+          organisation: body.organisation,
+          workReferenceNumber: body.work_reference_number,
+        },
+        write,
+      );
+      return { status: 201, body: { work_reference_number: workReferenceNumber } };
+    }),
+
+    addContract: write<'addContract'>(async ({ body: parties }, write) => {
+      await addContract(db, { contractor: parties.contractor, promoter: parties.promoter }, write);
+      return { status: 201, body: { contractor: parties.contractor, promoter: parties.promoter } };
+    }),
+
+    removeContract: write<'removeContract'>(async ({ params }, write) => {
+      const parties = { contractor: params.contractor, promoter: params.promoter };
+      await removeContract(db, parties, write);
+      return { status: 200, body: parties };
+    }),
+  };
+}
+
+/**
+ * The write operations of the operator document (tag `events`; the message log's are deliveries.ts,
+ * the sandbox's sandbox.ts), in a scope of their own whose validators are compiled from that
+ * document; errors go through the app's error handler.
+ */
+export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {
+  serveDocument<operations>(app, {
+    document: loadOperatorDocument(),
+    basePaths: [operatorBasePath()],
+    ownValidators: true,
+    hooks: operatorHooks(app),
+    handlers: handlers(options.db, options.clock),
+  });
+  done();
+};
