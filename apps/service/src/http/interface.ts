@@ -1,13 +1,16 @@
 /**
  * Where the interface is served, and the hooks of its operations' routes: the authentication of
- * each operation's allowed roles, the interface's own admission rule, and the rate limit.
+ * each operation's allowed roles, the interface's own admission rule, and the rate limit; and how
+ * the operator API's operations are served.
  */
+import type { operations as operatorOperations } from '@street-events/types/operator';
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticationCache } from '../auth/authentication-cache.js';
 import { authenticateRequest, interfaceCaller } from './authentication.js';
 import type { Operation } from './openapi.js';
 import { limitedAuthentication, type CallerLimits } from './rate-limits.js';
-import type { RouteHooks } from './serve-document.js';
+import { loadOperatorDocument, operatorBasePath } from '../shared/documents.js';
+import { serveDocument, type Handlers, type RouteHooks } from './serve-document.js';
 
 export const basePath = '/v7/event';
 /** The earlier base path, still served as an alias of `basePath` (the documents mark it deprecated). */
@@ -41,4 +44,18 @@ export function interfaceHooks(app: FastifyInstance): (operation: Operation) => 
 export function operatorHooks(app: FastifyInstance): (operation: Operation) => RouteHooks {
   const { authentication } = app.interfaceRouting;
   return (operation) => ({ onRequest: authenticateRequest(authentication, operation) });
+}
+
+/**
+ * Serves operations of the operator document in this scope: below its base path, validated
+ * against its schemas, each for its allowed roles (Operator).
+ */
+export function serveOperatorDocument(app: FastifyInstance, handlers: Handlers<operatorOperations>): void {
+  serveDocument<operatorOperations>(app, {
+    document: loadOperatorDocument(),
+    basePaths: [operatorBasePath()],
+    ownValidators: true,
+    hooks: operatorHooks(app),
+    handlers,
+  });
 }

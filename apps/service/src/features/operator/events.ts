@@ -21,9 +21,8 @@ import { endQuarter } from '../../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
 import { submitWork } from '../../events/works.js';
 import { triggerEvent } from '../../sandbox/trigger/trigger.js';
-import { operatorHooks } from '../../http/interface.js';
-import { serveDocument, type Handler, type Handlers, type Input } from '../../http/serve-document.js';
-import { loadOperatorDocument, operatorBasePath } from '../../shared/documents.js';
+import { serveOperatorDocument } from '../../http/interface.js';
+import type { Handler, Handlers, Input } from '../../http/serve-document.js';
 
 /** A write: what it created (answered with the events it recorded), given the operator as acting user. */
 type Write<Id extends keyof operations> = (
@@ -194,12 +193,6 @@ function handlers(db: Database, clock: Clock | undefined): Handlers<operations> 
  * document; errors go through the app's error handler.
  */
 export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {
-  serveDocument<operations>(app, {
-    document: loadOperatorDocument(),
-    basePaths: [operatorBasePath()],
-    ownValidators: true,
-    hooks: operatorHooks(app),
-    handlers: handlers(options.db, options.clock),
-  });
+  serveOperatorDocument(app, handlers(options.db, options.clock));
   done();
 };

@@ -6,7 +6,7 @@
  * arrive). The sandbox's own operation is sandbox.ts.
  */
 import type { FastifyPluginCallback } from 'fastify';
-import { parameterConstraints, type components, type operations } from '@street-events/types/operator';
+import { parameterConstraints, type components } from '@street-events/types/operator';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import { listDeadLetters, replayMessage } from '../../deliveries/queue/dead-letters.js';
 import { listMessages } from '../../deliveries/message-log.js';
@@ -17,10 +17,9 @@ import {
   type SubscriptionOptions,
   type SubscriptionOverview,
 } from '../../subscriptions/subscriptions.js';
-import { loadOperatorDocument, operatorBasePath } from '../../shared/documents.js';
 import { DeliveryStreams } from './delivery-stream.js';
-import { operatorHooks } from '../../http/interface.js';
-import { serveDocument, streamed } from '../../http/serve-document.js';
+import { serveOperatorDocument } from '../../http/interface.js';
+import { streamed } from '../../http/serve-document.js';
 
 type Schemas = components['schemas'];
 
@@ -63,44 +62,38 @@ export const deliveryRoutes: FastifyPluginCallback<DeliveryRoutesOptions> = (app
   const { db } = options;
   const streams = new DeliveryStreams(options.listen, app.log);
   app.addHook('preClose', async () => streams.close());
-  serveDocument<operations>(app, {
-    document: loadOperatorDocument(),
-    basePaths: [operatorBasePath()],
-    ownValidators: true,
-    hooks: operatorHooks(app),
-    handlers: {
-      listSubscriptions: async ({ query }) => {
-        const subscriptions = await subscriptionsOverview(db, query.organisation);
-        return { status: 200, body: { subscriptions: subscriptions.map(subscriptionOf) } };
-      },
-      pointSubscription: async ({ caller, params, body }) => ({
-        status: 200,
-        body: subscriptionOf(await pointSubscription(db, caller, params.organisation, body, options)),
-      }),
-      removeSubscription: async ({ caller, params }) => ({
-        status: 200,
-        body: subscriptionOf(await removeOrganisationSubscription(db, caller, params.organisation, options)),
-      }),
-      listMessages: async ({ params, query }) => {
-        const page = await listMessages(db, params.subscription_reference_number, {
-          limit: query.limit ?? defaultMessagesLimit,
-          before: query.before,
-        });
-        return { status: 200, body: page };
-      },
-      listDeadLetters: async ({ query }) => {
-        const letters = await listDeadLetters(db, { subscription: query.subscription });
-        return { status: 200, body: { dead_letters: letters.map(deadLetterOf) } };
-      },
-      replayMessage: async ({ params }) => {
-        await replayMessage(db, params.message_id);
-        return { status: 202, body: { message_id: params.message_id } };
-      },
-      streamDeliveries: async ({ query, request, reply }) => {
-        await streams.open(reply.raw, query.subscription, request.id);
-        reply.hijack();
-        return streamed;
-      },
+  serveOperatorDocument(app, {
+    listSubscriptions: async ({ query }) => {
+      const subscriptions = await subscriptionsOverview(db, query.organisation);
+      return { status: 200, body: { subscriptions: subscriptions.map(subscriptionOf) } };
+    },
+    pointSubscription: async ({ caller, params, body }) => ({
+      status: 200,
+      body: subscriptionOf(await pointSubscription(db, caller, params.organisation, body, options)),
+    }),
+    removeSubscription: async ({ caller, params }) => ({
+      status: 200,
+      body: subscriptionOf(await removeOrganisationSubscription(db, caller, params.organisation, options)),
+    }),
+    listMessages: async ({ params, query }) => {
+      const page = await listMessages(db, params.subscription_reference_number, {
+        limit: query.limit ?? defaultMessagesLimit,
+        before: query.before,
+      });
+      return { status: 200, body: page };
+    },
+    listDeadLetters: async ({ query }) => {
+      const letters = await listDeadLetters(db, { subscription: query.subscription });
+      return { status: 200, body: { dead_letters: letters.map(deadLetterOf) } };
+    },
+    replayMessage: async ({ params }) => {
+      await replayMessage(db, params.message_id);
+      return { status: 202, body: { message_id: params.message_id } };
+    },
+    streamDeliveries: async ({ query, request, reply }) => {
+      await streams.open(reply.raw, query.subscription, request.id);
+      reply.hijack();
+      return streamed;
     },
   });
   done();

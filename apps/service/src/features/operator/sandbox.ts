@@ -5,13 +5,10 @@
  * An Operator token is needed even in the sandbox.
  */
 import type { FastifyPluginCallback } from 'fastify';
-import type { operations } from '@street-events/types/operator';
 import type { Database } from '../../db/database.js';
 import { listOrganisations } from '../../directory/organisations.js';
-import { loadOperatorDocument, operatorBasePath } from '../../shared/documents.js';
 import type { SandboxUser } from '../../sandbox/seed/sandbox.js';
-import { operatorHooks } from '../../http/interface.js';
-import { serveDocument } from '../../http/serve-document.js';
+import { serveOperatorDocument } from '../../http/interface.js';
 
 export interface SandboxRoutesOptions {
   db: Database;
@@ -22,26 +19,20 @@ export interface SandboxRoutesOptions {
 export const sandboxRoutes: FastifyPluginCallback<SandboxRoutesOptions> = (app, { db, users }, done) => {
   const usersOf = (name: string) =>
     users.filter((user) => user.organisation === name).map(({ username, role, token }) => ({ username, role, token }));
-  serveDocument<operations>(app, {
-    document: loadOperatorDocument(),
-    basePaths: [operatorBasePath()],
-    ownValidators: true,
-    hooks: operatorHooks(app),
-    handlers: {
-      listSandboxOrganisations: async () => {
-        const organisations = await listOrganisations(db);
-        return {
-          status: 200,
-          body: {
-            organisations: organisations.map(({ name, kind, swaCode }) => ({
-              name,
-              kind,
-              swa_code: swaCode,
-              users: usersOf(name),
-            })),
-          },
-        };
-      },
+  serveOperatorDocument(app, {
+    listSandboxOrganisations: async () => {
+      const organisations = await listOrganisations(db);
+      return {
+        status: 200,
+        body: {
+          organisations: organisations.map(({ name, kind, swaCode }) => ({
+            name,
+            kind,
+            swa_code: swaCode,
+            users: usersOf(name),
+          })),
+        },
+      };
     },
   });
   done();
