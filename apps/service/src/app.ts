@@ -5,6 +5,7 @@
  * registered as plugins: health, metrics, polling and search, notifications, the internal
  * operator API and login.
  */
+import { documentedLimit } from './shared/documents.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -118,7 +119,10 @@ export const clientTimeouts = { headersMs: 29_500, requestMs: 29_500, keepAliveM
 export type ClientTimeouts = { [Key in keyof typeof clientTimeouts]: number };
 
 /** The longest request target (path and query string) read; longer is `414`. */
-export const maxRequestTargetLength = 8192;
+export const maxRequestTargetLength = documentedLimit('UriTooLong');
+
+/** The largest request line and headers read, in bytes; larger is `431`. */
+export const maxHeaderBytes = documentedLimit('HeadersTooLarge');
 
 function createFastify(options: AppOptions): FastifyInstance {
   const timeouts = options.clientTimeouts ?? clientTimeouts;
@@ -133,6 +137,7 @@ function createFastify(options: AppOptions): FastifyInstance {
     keepAliveTimeout: timeouts.keepAliveMs,
     http: {
       headersTimeout: timeouts.headersMs,
+      maxHeaderSize: maxHeaderBytes,
       connectionsCheckingInterval: timeouts.checkEveryMs,
       // A request without Host is answered by the hook below, with the error body, not by Node's bare 400.
       requireHostHeader: false,

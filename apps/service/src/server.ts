@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/database.js';
-import { basePath, buildApp, clientTimeouts, type AppOptions } from './app.js';
+import { basePath, buildApp, clientTimeouts, maxHeaderBytes, type AppOptions } from './app.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics, type ServiceMetrics } from './http/metrics.js';
@@ -254,6 +254,7 @@ const httpsListener: FastifyPluginCallback<{
       requestTimeout: clientTimeouts.requestMs,
       keepAliveTimeout: clientTimeouts.keepAliveMs,
       connectionsCheckingInterval: clientTimeouts.checkEveryMs,
+      maxHeaderSize: maxHeaderBytes,
       requireHostHeader: false,
     },
     (request, response) => app.routing(request, response),

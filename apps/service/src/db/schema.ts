@@ -4,6 +4,7 @@
  * migration there (see src/events/record-events.ts for its design).
  */
 import { propertyConstraints } from '@street-events/types';
+import { propertyConstraints as operatorConstraints } from '@street-events/types/operator';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -30,6 +31,12 @@ import { operatorValuesOf, valuesOf, type PermitConditionType } from '../shared/
 /** Column lengths the document bounds: its `maxLength`s. */
 const workReferenceLength = propertyConstraints.PermitSummaryResponse.work_reference_number.maxLength;
 const endpointLength = propertyConstraints.SubscriptionCreateRequest.api_endpoint.maxLength;
+
+/** The bounds of a new work's fields, as the operator document gives them: the table's checks. */
+const submitted = operatorConstraints.InternalWorkSubmission;
+const between = ({ minimum, maximum }: { minimum: number; maximum: number }) => sql.raw(`${minimum} and ${maximum}`);
+/** A pattern of the document as the literal of a check (the documents' patterns hold no quote). */
+const matching = (pattern: string) => sql.raw(`'${pattern}'`);
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => moment('created_at').notNull().defaultNow();
@@ -158,7 +165,7 @@ export const workstreams = pgTable(
   },
   (t) => [
     uniqueIndex('workstreams_promoter_prefix').on(t.promoterOrgId, t.prefix),
-    check('workstreams_prefix_digits', sql`${t.prefix} ~ '^[0-9]{3}$'`),
+    check('workstreams_prefix_digits', sql`${t.prefix} ~ ${matching(submitted.workstream_prefix.pattern)}`),
   ],
 );
 
@@ -193,9 +200,12 @@ export const works = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('works_reference_format', sql`${t.workReferenceNumber} ~ '^[A-Za-z0-9_-]{1,24}$'`),
-    check('works_usrn_range', sql`${t.usrn} between 1000001 and 99999999`),
-    check('works_road_category_range', sql`${t.roadCategory} between 0 and 4`),
+    check(
+      'works_reference_format',
+      sql`${t.workReferenceNumber} ~ ${matching(submitted.work_reference_number.pattern)}`,
+    ),
+    check('works_usrn_range', sql`${t.usrn} between ${between(submitted.usrn)}`),
+    check('works_road_category_range', sql`${t.roadCategory} between ${between(submitted.road_category)}`),
   ],
 );
 
@@ -319,7 +329,10 @@ export const endedSampleInspectionQuarters = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.highwayAuthorityOrgId, t.quarter] }),
-    check('ended_sample_inspection_quarters_format', sql`${t.quarter} ~ '^[0-9]{4}-Q[1-4]$'`),
+    check(
+      'ended_sample_inspection_quarters_format',
+      sql`${t.quarter} ~ ${matching(operatorConstraints.InternalQuarterEnd.quarter.pattern)}`,
+    ),
   ],
 );
 

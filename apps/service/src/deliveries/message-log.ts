@@ -3,6 +3,7 @@
  * attempts. A message is in the outbox while it is pending or dead; a delivered one has left it
  * and is known from the log alone (until the log is pruned).
  */
+import type { components } from '@street-events/types/operator';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuditEventType } from '../shared/enums.js';
 import { queryRows, type Database } from '../db/database.js';
@@ -10,37 +11,11 @@ import { isoFromUtcText, isoFromUtcTextOrNull, utcText } from '../db/array-rows.
 import { deliveryAttempts, subscriptions } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 
-export interface LoggedAttempt {
-  attempted_at: string;
-  endpoint: string;
-  status: number | null;
-  error: string | null;
-  latency_ms: number;
-  response_excerpt: string | null;
-  request_headers: Record<string, string>;
-  request_body: string;
-  outcome: 'delivered' | 'retry' | 'dead';
-  next_attempt_at: string | null;
-}
-
-export interface LoggedMessage {
-  message_id: string;
-  kind: 'confirmation' | 'notification';
-  state: 'pending' | 'delivered' | 'dead';
-  created_at: string;
-  event_type: AuditEventType | null;
-  update_id: number | null;
-  object_reference_number: string | null;
-  /** A pending message's next attempt; null while it waits behind an earlier one of its queue. */
-  next_attempt_at: string | null;
-  attempts: LoggedAttempt[];
-}
-
-export interface MessagePage {
-  messages: LoggedMessage[];
-  /** Give it as `before` for the next page; null on the last. */
-  next_cursor: string | null;
-}
+type Schemas = components['schemas'];
+/** An attempt, a message and a page of the message log, as the operator document defines them. */
+export type LoggedAttempt = Schemas['InternalAttempt'];
+export type LoggedMessage = Schemas['InternalMessage'];
+export type MessagePage = Schemas['InternalMessagePage'];
 
 interface MessageRow {
   message_id: string;

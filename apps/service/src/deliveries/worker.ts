@@ -29,6 +29,7 @@
  * receiver that answered is not sent the message again once the database is back; the keys
  * loaded last keep signing.
  */
+import type { AttemptOutcome as RecordedOutcome } from '@street-events/types/operator';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { retryWithBackoff } from '../shared/backoff.js';
 import { systemClock, type Clock } from '../shared/clock.js';
@@ -80,7 +81,8 @@ interface Log {
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** What became of an attempt: delivered, scheduled again, its subscription removed (410), or dead-lettered. */
-export type DeliveryOutcome = 'delivered' | 'retry' | 'gone' | 'dead';
+/** An attempt's outcome as the message log records it, or `gone` (the endpoint answered 410: its subscription is removed). */
+export type DeliveryOutcome = RecordedOutcome | 'gone';
 
 /** What the worker asks of the subscriptions it delivers to (notifications/subscriptions.ts). */
 export interface SubscriptionUpkeep {

@@ -1,4 +1,5 @@
 /** Organisations: promoters, highway authorities and contractors. */
+import { propertyConstraints } from '@street-events/types/operator';
 import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { organisations, workstreams, type OrganisationKind } from '../db/schema.js';
@@ -18,7 +19,7 @@ const organisationColumns = {
   swaCode: organisations.swaCode,
 };
 
-const swaCodePattern = /^[A-Za-z0-9]{1,4}$/;
+const swaCodePattern = new RegExp(propertyConstraints.InternalWorkSubmission.promoter_swa_code.pattern);
 export const defaultWorkstreamPrefix = '000';
 
 /** Creates an organisation; a promoter gets its default workstream `000`. */

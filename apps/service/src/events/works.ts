@@ -1,5 +1,6 @@
 /** Submitting a work with its first permit. */
 import { enumerations } from '@street-events/types';
+import { propertyConstraints } from '@street-events/types/operator';
 import { and, eq } from 'drizzle-orm';
 import { requireOrganisation, defaultWorkstreamPrefix } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
@@ -57,16 +58,21 @@ export function newWorkRow(
   };
 }
 
-/** The work's own fields as the domain allows them; throws ValidationError naming the field. */
+/** The bounds of a new work's reference and USRN, as the operator document gives them. */
+const { work_reference_number: workReference, usrn } = propertyConstraints.InternalWorkSubmission;
+const workReferencePattern = new RegExp(workReference.pattern);
+
+/** The work's own fields as the domain allows them (for callers the document's validation did not reach); throws ValidationError naming the field. */
 function checkWorkFields(submission: WorkRecordSubmission): void {
-  if (!/^[A-Za-z0-9_-]{1,24}$/.test(submission.workReferenceNumber)) {
+  if (!workReferencePattern.test(submission.workReferenceNumber)) {
     throw new ValidationError('a work reference is 1 to 24 letters, digits, - or _', 'work_reference_number', {
       rule: 'pattern',
     });
   }
-  if (!Number.isInteger(submission.usrn) || submission.usrn < 1000001 || submission.usrn > 99999999) {
-    throw new ValidationError('usrn must be a whole number from 1000001 to 99999999', 'usrn', {
-      rule: submission.usrn > 99999999 ? 'maximum' : Number.isInteger(submission.usrn) ? 'minimum' : 'multipleOf',
+  const { minimum, maximum } = usrn;
+  if (!Number.isInteger(submission.usrn) || submission.usrn < minimum || submission.usrn > maximum) {
+    throw new ValidationError(`usrn must be a whole number from ${minimum} to ${maximum}`, 'usrn', {
+      rule: submission.usrn > maximum ? 'maximum' : Number.isInteger(submission.usrn) ? 'minimum' : 'multipleOf',
     });
   }
 }

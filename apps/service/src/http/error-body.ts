@@ -10,9 +10,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorResponse } from '@street-events/types';
+import { enumerations, type ErrorResponse } from '@street-events/types';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Known } from '../shared/enums.js';
+import { documentedLimit, loadDocument } from '../shared/documents.js';
 import {
   ExpectationFailedError,
   HeadersTooLargeError,
@@ -27,28 +28,29 @@ import {
   type Problem,
 } from '../shared/errors.js';
 
-/** The code of each status, as the document's `ErrorCode` describes them. */
-export const codeByStatus: Readonly<Record<number, Known<'ErrorCode'>>> = {
-  400: 'validation_failed',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  408: 'request_timeout',
-  409: 'conflict',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  417: 'expectation_failed',
-  423: 'locked',
-  429: 'rate_limited',
-  431: 'header_fields_too_large',
-  500: 'internal_error',
-  503: 'service_unavailable',
-};
+/** The largest request head, as the document's `HeadersTooLarge` states it, in KiB. */
+const headersLimitKiB = documentedLimit('HeadersTooLarge') / 1024;
 
-/** `error.details` lists at most this many problems; `details_omitted` counts the rest. */
-export const maxListedProblems = 20;
+/** The status a code of the document's `ErrorCode` stands for: its description begins with it (`'404: no such route, …'`). */
+function statusOfCode(code: Known<'ErrorCode'>): number {
+  const text = (enumerations.ErrorCode.texts as Record<string, string>)[code] ?? '';
+  const status = /^([1-5]\d\d):/.exec(text)?.[1];
+  if (status === undefined) throw new Error(`the document's ErrorCode ${code} names no status`);
+  return Number(status);
+}
+
+/** The code of each status, as the document's `ErrorCode` describes them. */
+export const codeByStatus: Readonly<Record<number, Known<'ErrorCode'>>> = Object.fromEntries(
+  enumerations.ErrorCode.values.map((code) => [statusOfCode(code), code]),
+);
+
+interface ErrorResponseSchema {
+  properties: { error: { properties: { details: { maxItems: number } } } };
+}
+
+/** `error.details` lists at most this many problems (the document's `maxItems`); `details_omitted` counts the rest. */
+export const maxListedProblems = (loadDocument().components.schemas!.ErrorResponse as ErrorResponseSchema).properties
+  .error.properties.details.maxItems;
 
 export function errorBody(
   requestId: string,
@@ -151,7 +153,7 @@ function clientErrorOf(error: NodeJS.ErrnoException): ServiceError {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new TimeoutError('The request was not received in time: headers and body must arrive within 30 seconds.');
     case 'HPE_HEADER_OVERFLOW':
-      return new HeadersTooLargeError('The request line and headers are larger than 16 KiB.');
+      return new HeadersTooLargeError(`The request line and headers are larger than ${headersLimitKiB} KiB.`);
     default:
       return new ValidationError('The request is not valid HTTP/1.1.', '', { rule: 'http', location: 'header' });
   }

@@ -45,3 +45,14 @@ export function serverBasePaths(document: OpenApiDocument): string[] {
 
 /** Where the operator API is served, from its document's server. */
 export const operatorBasePath = (): string => serverBasePaths(loadOperatorDocument())[0]!;
+
+/**
+ * The limit a response of the interface document stands for, as its `x-limit` gives it: the
+ * longest request target (`UriTooLong`, characters) and the largest request head
+ * (`HeadersTooLarge`, bytes) the service reads.
+ */
+export function documentedLimit(response: 'UriTooLong' | 'HeadersTooLarge'): number {
+  const limit = (loadDocument().components.responses?.[response] as { 'x-limit'?: unknown } | undefined)?.['x-limit'];
+  if (typeof limit !== 'number') throw new Error(`the document's ${response} response states no x-limit`);
+  return limit;
+}

@@ -18,6 +18,7 @@
  *   is disabled: removed with its pending deliveries, recording `event_subscription_removed`
  *   (no acting user), so the organisation reads in its feed that it must subscribe again.
  */
+import type { SubscriptionState } from '@street-events/types/operator';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
@@ -439,7 +440,7 @@ export const subscriptionUpkeep = (db: Database): SubscriptionUpkeep => ({
 export interface SubscriptionOverview {
   reference: string;
   organisation: { name: string; kind: OrganisationKind; swaCode: string | null };
-  status: 'unconfirmed' | 'confirmed';
+  status: SubscriptionState;
   apiEndpoint: string;
   description: string;
   createdAt: Date;
@@ -483,7 +484,7 @@ const actingFor = (operator: Caller, organisation: Organisation): Caller => ({
 export interface PointedSubscription {
   api_endpoint: string;
   /** Confirmed at once, on the receiver's behalf: only in the sandbox. Left out: as it is, or unconfirmed when new. */
-  status?: 'unconfirmed' | 'confirmed';
+  status?: SubscriptionState;
 }
 
 /**

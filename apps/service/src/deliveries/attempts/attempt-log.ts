@@ -6,6 +6,7 @@
  * attempt was recorded; queuing a message says so on the same channel (outbox.ts). The log is
  * pruned after `DELIVERY_LOG_DAYS` by the workers.
  */
+import type { AttemptOutcome as RecordedOutcome, DeliveryKind } from '@street-events/types/operator';
 import { sql } from 'drizzle-orm';
 import type { AuditEventType } from '../../shared/enums.js';
 import { queryRows, type Database } from '../../db/database.js';
@@ -22,14 +23,14 @@ export type DeliveryChange =
       type: 'attempt';
       subscription: string;
       message_id: string;
-      kind: 'confirmation' | 'notification';
+      kind: DeliveryKind;
       event_type: AuditEventType | null;
       update_id: number | null;
       attempted_at: string;
       status: number | null;
       error: string | null;
       latency_ms: number;
-      outcome: 'delivered' | 'retry' | 'dead';
+      outcome: RecordedOutcome;
       next_attempt_at: string | null;
     }
   | { type: 'queued'; subscription: string; message_id: string };
@@ -47,7 +48,7 @@ export interface AttemptEntry {
 
 /** The settled outcome of an entry: what became of the message, and when it is tried again. */
 export interface Settlement {
-  outcome: 'delivered' | 'retry' | 'dead';
+  outcome: RecordedOutcome;
   nextAttemptAt: Date | null;
 }
 

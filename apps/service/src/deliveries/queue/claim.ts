@@ -12,6 +12,7 @@
  * bounded share of the worker's slots, and the others' deliveries are claimed beside it. Within
  * a subscription the order is unchanged: only the head of each queue is ever due (outbox.ts).
  */
+import type { DeliveryKind } from '@street-events/types/operator';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.js';
 import type { AuditEventType, AuditObjectType } from '../../shared/enums.js';
@@ -35,7 +36,7 @@ export interface ClaimedDelivery {
   /** Whether the subscription's endpoint is failing (failing.ts). */
   failing: boolean;
   message_id: string;
-  kind: 'confirmation' | 'notification';
+  kind: DeliveryKind;
   /** The queue it is in (see outbox.ts). */
   ordering_key: string;
   body: string | null;

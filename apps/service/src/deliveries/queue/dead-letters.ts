@@ -5,6 +5,7 @@
  * delivered notification can be sent again too (`replayMessage`), from the message log, while
  * the log still holds it.
  */
+import type { DeliveryKind } from '@street-events/types/operator';
 import { and, asc, desc, eq, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { deliveries, deliveryAttempts, subscriptions } from '../../db/schema.js';
@@ -15,7 +16,7 @@ import { holdBehindEarlier, wakeWorkers } from './outbox.js';
 export interface DeadLetter {
   messageId: string;
   subscription: string;
-  kind: 'confirmation' | 'notification';
+  kind: DeliveryKind;
   attempts: number;
   createdAt: Date;
   lastError: string | null;
