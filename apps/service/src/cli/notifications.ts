@@ -4,28 +4,10 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { pino } from 'pino';
-import type { Database, DatabaseHandle } from '../db/database.js';
-import type { ServiceConfig } from '../config.js';
 import { startDeliveryWorker } from '../server.js';
 import { listDeadLetters, replayDeadLetters, replayMessage } from '../deliveries/queue/dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../deliveries/messages/keys.js';
-
-/** A row that prints as columns: each a string, number, boolean, date or nothing. */
-export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };
-
-/** What the command line lends these commands (cli.ts). */
-interface CommandSupport {
-  /** Opens the database, runs `work`, closes it. */
-  withDatabase: (command: Command, work: (db: Database, handle: DatabaseHandle) => Promise<void>) => Promise<void>;
-  /** Opens the database and runs what `start` starts until SIGINT or SIGTERM (see shutdown.ts). */
-  runUntilSignal: (
-    command: Command,
-    start: (db: Database, handle: DatabaseHandle) => Promise<() => Promise<void>>,
-  ) => Promise<void>;
-  print: <Row extends PrintableRow<Row>>(rows: Row[], json: boolean | undefined) => void;
-  /** The configuration from the environment, validated once. */
-  config: () => ServiceConfig;
-}
+import { config, print, runUntilSignal, withDatabase } from './support.js';
 
 function isoTime(value: string): Date {
   const date = new Date(value);
@@ -35,13 +17,13 @@ function isoTime(value: string): Date {
   return date;
 }
 
-export function addNotificationCommands(program: Command, support: CommandSupport): void {
-  addWorkerCommand(program, support);
-  addKeyCommands(program, support);
-  addDeliveryCommands(program, support);
+export function addNotificationCommands(program: Command): void {
+  addWorkerCommand(program);
+  addKeyCommands(program);
+  addDeliveryCommands(program);
 }
 
-function addWorkerCommand(program: Command, { runUntilSignal, config }: CommandSupport): void {
+function addWorkerCommand(program: Command): void {
   program
     .command('worker')
     .description('deliver notifications until interrupted (several workers may share one PostgreSQL database)')
@@ -58,7 +40,7 @@ function addWorkerCommand(program: Command, { runUntilSignal, config }: CommandS
     );
 }
 
-function addKeyCommands(program: Command, { withDatabase, print }: CommandSupport): void {
+function addKeyCommands(program: Command): void {
   const keys = program
     .command('keys')
     .description('webhook signing keys (public keys at GET /.well-known/webhook-keys)');
@@ -95,7 +77,7 @@ function addKeyCommands(program: Command, { withDatabase, print }: CommandSuppor
     );
 }
 
-function addDeliveryCommands(program: Command, { withDatabase, print }: CommandSupport): void {
+function addDeliveryCommands(program: Command): void {
   const deliveries = program.command('deliveries').description('notification deliveries');
   deliveries
     .command('dead')

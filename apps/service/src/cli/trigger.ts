@@ -6,7 +6,7 @@ import { enumerations } from '@street-events/types';
 import { Command, InvalidArgumentError } from 'commander';
 import type { AuditEventType } from '../shared/enums.js';
 import type { components, operations } from '@street-events/types/operator';
-import type { PrintableRow } from './notifications.js';
+import { print } from './support.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
 type RecordedEvent = components['schemas']['InternalRecordedEvent'];
@@ -24,10 +24,7 @@ function eventKind(value: string): AuditEventType {
   return value as AuditEventType;
 }
 
-export function addTriggerCommand(
-  program: Command,
-  { print }: { print: <Row extends PrintableRow<Row>>(rows: Row[], json: boolean | undefined) => void },
-): void {
+export function addTriggerCommand(program: Command): void {
   const command = program
     .command('trigger')
     .description(

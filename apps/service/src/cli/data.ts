@@ -1,0 +1,96 @@
+/** The data commands of `street-events`: migrate, seed the sandbox, simulate activity on it. */
+import type { Command } from 'commander';
+import { progressBar } from '../sandbox/seed/progress.js';
+import { seedSandbox, type SandboxSummary } from '../sandbox/seed/sandbox.js';
+import { defaultTokensFile, writeSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
+import { simulate } from '../sandbox/simulation/simulate.js';
+import { prepareDatabase } from '../server.js';
+import { databaseConfig, print, runUntilSignal, wholeNumber, withDatabase, type GlobalOptions } from './support.js';
+
+export function addDataCommands(program: Command): void {
+  addMigrateCommand(program);
+  addSeedCommand(program);
+  addSimulateCommand(program);
+}
+
+function addMigrateCommand(program: Command): void {
+  program
+    .command('migrate')
+    .description('apply the pending database migrations')
+    .action((_options, command: Command) =>
+      withDatabase(
+        command,
+        async (db, handle) => {
+          const written = await prepareDatabase(handle);
+          console.error(written > 0 ? `migrations applied; ${written} polling rows written` : 'migrations applied');
+        },
+        { create: true },
+      ),
+    );
+}
+
+function addSeedCommand(program: Command): void {
+  program
+    .command('seed')
+    .description(
+      'migrate, then fill an empty database with the sandbox: organisations, users and tokens, works and events',
+    )
+    .option('--events <n>', 'about how many events of history to record', wholeNumber(0), 2000)
+    .option('--days <n>', 'days of history, ending now', wholeNumber(1), 60)
+    .option('--random-seed <n>', 'seed of the random choices, for a reproducible sandbox', wholeNumber(0))
+    .option('--json', 'print the organisations, users and tokens as JSON')
+    .action((options: { events: number; days: number; randomSeed?: number; json?: boolean }, command: Command) =>
+      withDatabase(
+        command,
+        async (db, handle) => {
+          // Prepared while empty: the fingerprints of the stored rows are recorded, so the first serve rewrites none.
+          await prepareDatabase(handle);
+          const summary = await seedSandbox(db, {
+            events: options.events,
+            days: options.days,
+            randomSeed: options.randomSeed,
+            onProgress: progressBar('events'),
+          });
+          if (options.json) console.log(JSON.stringify(summary, null, 2));
+          else printSandbox(summary);
+          const database = databaseConfig(command.optsWithGlobals<GlobalOptions>(), true);
+          const tokensFile = defaultTokensFile(database);
+          if (tokensFile) {
+            writeSandboxTokens(tokensFile, summary.users);
+            console.error(`tokens kept in ${tokensFile} (serve --sandbox reuses them)`);
+          }
+        },
+        { create: true },
+      ),
+    );
+}
+
+function addSimulateCommand(program: Command): void {
+  program
+    .command('simulate')
+    .description('produce realistic activity on the seeded sandbox until interrupted (Ctrl-C)')
+    .option('--rate <n>', 'activities a second', wholeNumber(1), 2)
+    .option('--quiet', 'do not print each activity')
+    .action((options: { rate: number; quiet?: boolean }, command: Command) =>
+      runUntilSignal(command, (db) => {
+        const stop = new AbortController();
+        const running = simulate(db, {
+          rate: options.rate,
+          signal: stop.signal,
+          onActivity: options.quiet ? undefined : (line) => console.log(line),
+        });
+        return async () => {
+          stop.abort();
+          const { activities } = await running;
+          console.error(`simulation stopped after ${activities} activities`);
+        };
+      }),
+    );
+}
+
+function printSandbox(summary: SandboxSummary): void {
+  console.log(`Seeded ${summary.events} events.\n\nOrganisations:`);
+  print(summary.organisations, false);
+  console.log('\nUsers and their tokens (the database keeps only their hashes):');
+  print(summary.users, false);
+}

@@ -1,0 +1,117 @@
+/**
+ * What every command of `street-events` shares: the global options' database, the configuration
+ * from the environment (validated once), running work on the database or until a signal, and
+ * printing rows.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { configFromEnv, type ServiceConfig } from '../config.js';
+import {
+  defaultPgliteDataDir,
+  openDatabase,
+  type Database,
+  type DatabaseConfig,
+  type DatabaseHandle,
+} from '../db/database.js';
+import { closeOnSignals } from '../shutdown.js';
+import { describeFailure } from './errors.js';
+
+/** A row that prints as columns: each a string, number, boolean, date or nothing. */
+export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };
+
+export interface GlobalOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export function wholeNumber(min: number) {
+  return (value: string): number => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min)
+      throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    return parsed;
+  };
+}
+
+let environment: ServiceConfig | undefined;
+/** The configuration from the environment, validated once, when a command first needs it. */
+export const config = (): ServiceConfig => (environment ??= configFromEnv());
+
+/** The configuration, when a command has read it (for describing a failure). */
+export const configured = (): ServiceConfig | undefined => environment;
+
+/** The database the global options name; `create`: a PGlite directory without a database gets one. */
+export function databaseConfig(options: GlobalOptions, create: boolean): DatabaseConfig {
+  if (options.databaseUrl) {
+    const fromEnvironment = config().database;
+    const readUrls = fromEnvironment.kind === 'postgres' ? fromEnvironment.readUrls : [];
+    return { kind: 'postgres', url: options.databaseUrl, readUrls };
+  }
+  return { kind: 'pglite', dataDir: options.dataDir || defaultPgliteDataDir, existing: !create };
+}
+
+/**
+ * Opens the database the global options name, runs `work`, and closes it. Only commands that
+ * `create` (migrate, seed) start a database in a PGlite directory that holds none.
+ */
+export async function withDatabase(
+  command: Command,
+  work: (db: Database, handle: DatabaseHandle) => Promise<void>,
+  { create = false }: { create?: boolean } = {},
+): Promise<void> {
+  const handle = await openDatabase(databaseConfig(command.optsWithGlobals<GlobalOptions>(), create));
+  try {
+    await work(handle.db, handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A one-line log of the shutdown, for commands without a logger of their own. */
+const consoleLog = {
+  info: (_fields: object, message: string) => console.error(message),
+  error: (fields: object, message: string) => console.error(`${message}: ${describeFailure(Object.values(fields)[0])}`),
+};
+
+/**
+ * Opens the database, runs what `start` starts until SIGINT or SIGTERM, then calls the stop it
+ * returned and closes the database (see shutdown.ts).
+ */
+export async function runUntilSignal(
+  command: Command,
+  start: (db: Database, handle: DatabaseHandle) => Promise<() => Promise<void>> | (() => Promise<void>),
+): Promise<void> {
+  const handle = await openDatabase(databaseConfig(command.optsWithGlobals<GlobalOptions>(), false));
+  try {
+    const stop = await start(handle.db, handle);
+    closeOnSignals(
+      async () => {
+        await stop();
+        await handle.close();
+      },
+      { graceMs: config().shutdownGraceMs, log: consoleLog },
+    );
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Rows as aligned columns, or as JSON. */
+export function print<Row extends PrintableRow<Row>>(rows: Row[], json: boolean | undefined): void {
+  if (json) {
+    console.log(JSON.stringify(rows, null, 2));
+    return;
+  }
+  if (rows.length === 0) return;
+  const keys = Object.keys(rows[0]!) as (keyof Row & string)[];
+  const text = (value: Row[keyof Row]) => (value instanceof Date ? value.toISOString() : String(value ?? ''));
+  const cells = [keys, ...rows.map((row) => keys.map((key) => text(row[key])))];
+  const widths = keys.map((_key, column) => Math.max(...cells.map((line) => line[column]!.length)));
+  for (const line of cells)
+    console.log(
+      line
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
+}
