@@ -33,6 +33,7 @@ import { callerLimits, registerRateLimits, type RateLimit } from './http/rate-li
 import { withRequestSerializer } from './http/request-log.js';
 import { consoleRoutes } from './features/console/plugin.js';
 import { healthRoutes } from './features/health/plugin.js';
+import { homeRoutes } from './features/home/plugin.js';
 import { deliveryRoutes } from './features/operator/message-log.js';
 import { internalRoutes } from './features/operator/events.js';
 import { loginRoutes } from './features/login/plugin.js';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.metrics) await app.register(metricsRoutes, options.metrics);
   await app.register(healthRoutes, { db: options.db });
+  await app.register(homeRoutes, { console: options.console === true });
   await app.register(pollingRoutes, {
     db: options.pollDb ?? options.db,
     clock: options.clock,

@@ -73,6 +73,13 @@ export const environmentSchema = {
       default: 'info',
       description: 'pino log level; logs are JSON lines with the request id.',
     },
+    LOG_FORMAT: {
+      type: 'string',
+      enum: ['json', 'lines'],
+      'x-default': '`json`; `lines` under `serve --sandbox`',
+      description:
+        'How the log is written: `json`, a JSON line per entry (for machines), or `lines`, one readable line per request (method, target, status, time), per delivery attempt (message, endpoint, status or reason, latency, what follows) and per other entry.',
+    },
     QUERY_TIMEOUT_MS: {
       ...wholeNumber(0, defaultStatementTimeoutMs),
       description:
@@ -312,6 +319,7 @@ interface Environment {
   DATABASE_READ_URL?: string;
   PGLITE_DATA_DIR?: string;
   LOG_LEVEL: string;
+  LOG_FORMAT?: 'json' | 'lines';
   QUERY_TIMEOUT_MS: number;
   ORGANISATION_POLLS: number;
   ORGANISATION_SEARCHES: number;
@@ -361,6 +369,8 @@ export interface ServiceConfig {
   port: number;
   database: DatabaseConfig;
   logLevel: string;
+  /** `json` unless told otherwise (see `LOG_FORMAT`); `serve --sandbox` defaults it to `lines`. */
+  logFormat?: 'json' | 'lines';
   statementTimeoutMs: number;
   bodyLimitBytes: number;
   /** Permit searches run at once. */
@@ -418,6 +428,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
       ? { kind: 'postgres', url: values.DATABASE_URL, readUrls: listOf(values.DATABASE_READ_URL) }
       : { kind: 'pglite', dataDir: values.PGLITE_DATA_DIR ?? defaultPgliteDataDir },
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     statementTimeoutMs: values.QUERY_TIMEOUT_MS,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     searchConcurrency: values.SEARCH_CONCURRENCY ?? defaultSearchConcurrency,

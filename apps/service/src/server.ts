@@ -24,6 +24,7 @@ import { subscriptionUpkeep } from './subscriptions/subscriptions.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
 import { simulate } from './sandbox/simulation/simulate.js';
 import { isLoopbackAddress } from './http/served-hosts.js';
+import { readableLog } from './shared/readable-log.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -43,6 +44,11 @@ export interface ServeOptions {
   simulateRate?: number;
   /** The sandbox (`serve --sandbox`) and its users' tokens (see AppOptions.sandbox). */
   sandbox?: { users: readonly SandboxUser[] };
+}
+
+/** Where the log goes: stdout as JSON lines, or as readable lines (`LOG_FORMAT=lines`); for pino's and Fastify's `stream`. */
+export function logDestination(config: Pick<ServiceConfig, 'logFormat'>): { stream?: { write(line: string): void } } {
+  return config.logFormat === 'lines' ? { stream: readableLog() } : {};
 }
 
 /** The app's options from the configuration: its databases (polling and search limited to the statement timeout), limits and features. */
@@ -71,7 +77,7 @@ function appOptions(
     connections: config.connections,
     trustProxy: config.trustProxy,
     login: config.login,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...logDestination(config) },
     notifications: {
       policy: endpointPolicyOf(config.notifications),
       publicBaseUrl,

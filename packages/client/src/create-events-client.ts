@@ -1,7 +1,8 @@
 import createClient, { type ClientOptions, type Middleware, type QuerySerializerOptions } from 'openapi-fetch';
 import type { EventsClient } from './events-client.js';
 import { DEFAULT_BASE_URL, type paths as LatestPaths } from './generated/api-version.js';
-import { withRetries, type ResilienceOptions } from './retry.js';
+import { certificateFailureCode, UntrustedCertificateError } from './errors.js';
+import { withRetries, type Fetch, type ResilienceOptions } from './retry.js';
 
 export interface EventsClientOptions extends ResilienceOptions {
   /**
@@ -51,13 +52,26 @@ export function createEventsClient<Paths extends {} = LatestPaths>(options: Even
   if (!token) throw new TypeError('createEventsClient: `token` must be a non-empty string');
   const client = createClient<Paths, 'application/json'>({
     baseUrl,
-    fetch: withRetries(fetch, { retry, timeoutMs }),
+    fetch: withRetries(explainingCertificateFailures(fetch), { retry, timeoutMs }),
     headers,
     querySerializer,
   });
   client.use(tokenHeader(token));
   // The same object; only its declared call signatures differ (see events-client.ts).
   return client as unknown as EventsClient<Paths>;
+}
+
+/** `fetch`, with a certificate failure thrown as an `UntrustedCertificateError` naming what to trust. */
+function explainingCertificateFailures(fetch: Fetch): Fetch {
+  return async (request) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const code = certificateFailureCode(error);
+      if (code === undefined) throw error;
+      throw new UntrustedCertificateError(new URL(request.url).origin, code, { cause: error });
+    }
+  };
 }
 
 /** Sets `token` on every request, whatever headers a call passes. */

@@ -146,3 +146,52 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/** The codes of a TLS failure because the server's certificate is not trusted (or not for its name). */
+const certificateCodes = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** The TLS code of a failed fetch, if a certificate check failed (undici puts it on `cause`). */
+export function certificateFailureCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && certificateCodes.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The server's TLS certificate is not trusted by this process (`code` says why). The sandbox's
+ * HTTPS certificate is signed by a certificate authority of its own, whose file `serve --sandbox`
+ * prints: Node trusts it when started with `NODE_EXTRA_CA_CERTS` naming that file (Python:
+ * `REQUESTS_CA_BUNDLE`; most others: `SSL_CERT_FILE`). Thrown by every request of the client in
+ * place of undici's bare `fetch failed`, and never retried.
+ */
+export class UntrustedCertificateError extends Error {
+  override name = 'UntrustedCertificateError';
+
+  constructor(
+    /** The origin whose certificate was refused, e.g. `https://localhost:8443`. */
+    readonly origin: string,
+    /** The TLS code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`. */
+    readonly code: string,
+    options?: ErrorOptions,
+  ) {
+    const extra = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+      ?.NODE_EXTRA_CA_CERTS;
+    super(
+      `the TLS certificate of ${origin} is not trusted (${code}): start the process with NODE_EXTRA_CA_CERTS naming the file of the certificate authority that signed it (the sandbox prints its CA file when it starts); NODE_EXTRA_CA_CERTS is ${extra ? `now ${extra}` : 'not set'}`,
+      options,
+    );
+  }
+}

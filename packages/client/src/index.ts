@@ -24,6 +24,7 @@ export {
   RateLimitError,
   RequestTimeoutError,
   ServerError,
+  UntrustedCertificateError,
   type EventsErrorKind,
 } from './errors.js';
 export { unwrap } from './unwrap.js';

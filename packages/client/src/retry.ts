@@ -1,4 +1,4 @@
-import { parseRetryAfter } from './errors.js';
+import { certificateFailureCode, parseRetryAfter } from './errors.js';
 import { followSignal } from './follow-signal.js';
 import { sleep } from './sleep.js';
 
@@ -49,7 +49,7 @@ const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNR
  * change state, and a repeat after a lost answer could subscribe or unsubscribe twice: they are
  * retried only when the service cannot have acted on them, which is when the connection could
  * not be made (refused, unresolvable, unreachable) or the answer is a 429 (refused before being
- * processed).
+ * processed). A certificate the process does not trust is never retried: it will not change.
  */
 export function isRetryable(request: Request, failure: { response?: Response; error?: unknown }): boolean {
   const safe = request.method === 'GET' || request.method === 'HEAD' || isPermitSearch(request);
@@ -57,7 +57,7 @@ export function isRetryable(request: Request, failure: { response?: Response; er
     if (safe) return retryableStatuses.has(failure.response.status);
     return failure.response.status === 429;
   }
-  if (isAbort(failure.error)) return false;
+  if (isAbort(failure.error) || certificateFailureCode(failure.error) !== undefined) return false;
   if (safe) return true;
   return notSentCodes.has(errorCode(failure.error) ?? '');
 }

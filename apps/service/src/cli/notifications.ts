@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { pino } from 'pino';
-import { startDeliveryWorker } from '../server.js';
+import { logDestination, startDeliveryWorker } from '../server.js';
 import { listDeadLetters, replayDeadLetters, replayMessage } from '../deliveries/queue/dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../deliveries/messages/keys.js';
 import { config, print, runUntilSignal, withDatabase } from './support.js';
@@ -29,8 +29,13 @@ function addWorkerCommand(program: Command): void {
     .description('deliver notifications until interrupted (several workers may share one PostgreSQL database)')
     .action((_options, command: Command) =>
       runUntilSignal(command, async (db, handle) => {
-        const { notifications, logLevel } = config();
-        const worker = await startDeliveryWorker(handle, notifications, pino({ level: logLevel }));
+        const settings = config();
+        const { stream } = logDestination(settings);
+        const worker = await startDeliveryWorker(
+          handle,
+          settings.notifications,
+          pino({ level: settings.logLevel }, stream),
+        );
         console.error('delivery worker running; Ctrl-C to stop');
         return async () => {
           await worker.stop();

@@ -1,57 +1,85 @@
 /** The `serve` command of `street-events`: the service, or the sandbox with its tokens printed. */
 import { join, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { defaultPgliteDataDir, openDatabase, type DatabaseConfig } from '../db/database.js';
 import { isLoopbackAddress } from '../http/served-hosts.js';
 import { progressBar } from '../sandbox/seed/progress.js';
 import { defaultTokensFile, prepareSandbox, type KeptTokens } from '../sandbox/seed/sandbox-tokens.js';
+import { sandboxEmail, sandboxPassword, type SandboxUser } from '../sandbox/seed/sandbox.js';
 import { startServer, type RunningServer } from '../server.js';
 import { ensureLocalTls } from '../shared/local-ca.js';
 import { closeOnSignals } from '../shutdown.js';
 import { loopbackAllowList } from '../subscriptions/config.js';
-import { config, databaseConfig, print, wholeNumber, type GlobalOptions } from './support.js';
+import { config, databaseConfig, wholeNumber, type GlobalOptions } from './support.js';
 
 /** Where the sandbox keeps its certificate authority: in the PGlite data directory, or the default one on PostgreSQL. */
 const tlsDirectoryOf = (database: DatabaseConfig): string =>
   join(database.kind === 'pglite' && database.dataDir ? database.dataDir : defaultPgliteDataDir, 'tls');
 
-function printSandboxReady(
-  server: RunningServer,
-  sandbox: KeptTokens,
-  tokensFile: string | undefined,
-  caFile: string | undefined,
-  simulateRate: number | undefined,
-  network: string | undefined,
-): void {
-  const { users, issued } = sandbox;
+/** What the sandbox's start says besides its URLs. */
+interface SandboxStart {
+  sandbox: KeptTokens;
+  tokensFile: string | undefined;
+  caFile: string | undefined;
+  simulateRate: number | undefined;
+  network: string | undefined;
+  logFormat: 'json' | 'lines' | undefined;
+}
+
+/** Where everything is: the interface, login, the console, the start page, the CA to trust. */
+function sandboxPlaces(server: RunningServer, caFile: string | undefined): string[] {
+  const origin = new URL(server.baseUrl).origin;
+  const places: [string, string][] = [
+    ['Event interface', `${server.baseUrl}${server.httpsBaseUrl ? `   (HTTPS: ${server.httpsBaseUrl})` : ''}`],
+    [
+      'Log in',
+      `POST ${origin}/v7/work/authenticate  {"emailAddress": "<username>@${sandboxEmail('').slice(1)}", "password": "${sandboxPassword}"}`,
+    ],
+    ['Console', `${origin}/console   (trigger events, see each delivery and its attempts, replay)`],
+    ['Start page', `${origin}/   (the OpenAPI documents, the API reference)`],
+  ];
+  if (caFile) places.push(['Trust the CA', `${caFile}   (NODE_EXTRA_CA_CERTS, REQUESTS_CA_BUNDLE or SSL_CERT_FILE)`]);
+  return places.map(([name, place]) => `  ${name.padEnd(16)} ${place}`);
+}
+
+/** A token per sandbox user: role, organisation, username and token, one line each. */
+function tokenLines({ users, issued }: KeptTokens, tokensFile: string | undefined): string[] {
   const kept = tokensFile ? `kept in ${tokensFile}` : 'not kept: --tokens-file <file> keeps them across restarts';
-  console.log(`\nSandbox ready. Base URL: ${server.baseUrl}\n\nTokens (send as the "token" header), ${kept}:`);
-  print(users, false);
-  if (issued.length > 0)
-    console.log(
-      `\nNew tokens issued for ${issued.join(', ')}${tokensFile ? ': the file held none that still works for them' : ''}.`,
-    );
-  if (server.httpsBaseUrl) {
-    console.log(`\nHTTPS: ${server.httpsBaseUrl} (confirmation links and SigningCertURL are built on it).`);
-    console.log(
-      `Trust the sandbox's certificate authority: NODE_EXTRA_CA_CERTS=${caFile} (Python: REQUESTS_CA_BUNDLE, others: SSL_CERT_FILE).`,
-    );
-  }
-  console.log(`\nWebhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`);
-  console.log(
-    `Console (trigger events, each delivery with its attempts, replay): ${new URL(server.baseUrl).origin}/console`,
+  const width = (pick: (user: SandboxUser) => string) => Math.max(...users.map((user) => pick(user).length));
+  const [role, organisation, username] = [width((u) => u.role), width((u) => u.organisation), width((u) => u.username)];
+  const lines = users.map(
+    (user) =>
+      `  ${user.role.padEnd(role)}  ${user.organisation.padEnd(organisation)}  ${user.username.padEnd(username)}  ${user.token}`,
   );
-  if (simulateRate !== undefined) console.log(`\nSimulating ${simulateRate} activities a second.`);
-  if (network)
-    console.log(
-      `\nWarning: the sandbox listens on ${network}, beyond this machine: anyone who reaches it can use the tokens above. The console asks for an Operator token there.`,
+  const held = tokensFile ? ': the file held none that still works for them' : '';
+  const renewed = issued.length > 0 ? [`New tokens issued for ${issued.join(', ')}${held}.`] : [];
+  return [`Tokens (send one as the "token" header), ${kept}:`, ...lines, ...renewed];
+}
+
+/** The sandbox's start, short: where everything is, a token per user, what to try first, what the log shows. */
+function printSandboxReady(server: RunningServer, start: SandboxStart): void {
+  const planner = start.sandbox.users.find((user) => user.role === 'Planner');
+  const lines = [
+    '',
+    'Sandbox ready.',
+    '',
+    ...sandboxPlaces(server, start.caFile),
+    '',
+    ...tokenLines(start.sandbox, start.tokensFile),
+    '',
+    'Try first:',
+    `  curl -H "token: ${planner?.token ?? ''}" ${server.baseUrl}/works/updates`,
+    `  Webhook endpoints on loopback (${loopbackAllowList.join(', ')}) may be subscribed.`,
+  ];
+  if (start.simulateRate !== undefined) lines.push('', `Simulating ${start.simulateRate} activities a second.`);
+  if (start.network)
+    lines.push(
+      '',
+      `Warning: the sandbox listens on ${start.network}, beyond this machine: anyone who reaches it can use the tokens above. The console asks for an Operator token there.`,
     );
-  console.log(
-    `\nLog in as any of them but the Operator: POST ${new URL(server.baseUrl).origin}/v7/work/authenticate with {"emailAddress": …, "password": …}; send the idToken as the "token" header.`,
-  );
-  console.log(
-    `\nTry: curl -H "token: ${users.find((u) => u.role === 'Planner')?.token ?? ''}" ${server.baseUrl}/works/updates\n`,
-  );
+  const below = start.logFormat === 'lines' ? 'Below, one line per request and per delivery attempt. ' : '';
+  lines.push('', `${below}Ctrl-C stops the sandbox.`);
+  console.log(`${lines.join('\n')}\n`);
 }
 
 interface ServeOptions {
@@ -59,6 +87,7 @@ interface ServeOptions {
   events: number;
   simulate?: number;
   tokensFile?: string;
+  logFormat?: 'json' | 'lines';
 }
 
 export function addServeCommand(program: Command): void {
@@ -79,12 +108,19 @@ export function addServeCommand(program: Command): void {
       '--tokens-file <file>',
       'with --sandbox: where the tokens are kept across restarts (default: sandbox-tokens.json in the PGlite data directory; on PostgreSQL, none)',
     )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'json: a JSON line per log entry; lines: one readable line per request and delivery attempt (default: LOG_FORMAT, or lines with --sandbox, json otherwise)',
+      ).choices(['json', 'lines']),
+    )
     .action(serve);
 }
 
 /** Migrates, prepares the sandbox when asked, serves until SIGINT or SIGTERM, and prints the sandbox's URLs and tokens. */
 async function serve(options: ServeOptions, command: Command): Promise<void> {
   const settings = { ...config(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
+  settings.logFormat = options.logFormat ?? settings.logFormat ?? (options.sandbox ? 'lines' : 'json');
   if (options.sandbox) settings.notifications.allowList.push(...loopbackAllowList);
   if (options.sandbox && settings.tls === undefined && settings.httpsPort !== 'off') {
     settings.tls = { port: settings.httpsPort, ...(await ensureLocalTls(tlsDirectoryOf(settings.database))) };
@@ -111,12 +147,12 @@ async function serve(options: ServeOptions, command: Command): Promise<void> {
   }
   closeOnSignals(() => server.close(), { graceMs: settings.shutdownGraceMs, log: server.app.log });
   if (options.sandbox)
-    printSandboxReady(
-      server,
+    printSandboxReady(server, {
       sandbox,
       tokensFile,
-      settings.tls?.caFile,
-      options.simulate,
-      isLoopbackAddress(settings.host) ? undefined : settings.host,
-    );
+      caFile: settings.tls?.caFile,
+      simulateRate: options.simulate,
+      network: isLoopbackAddress(settings.host) ? undefined : settings.host,
+      logFormat: settings.logFormat,
+    });
 }

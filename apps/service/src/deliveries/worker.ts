@@ -366,24 +366,53 @@ class Worker implements DeliveryWorker {
 
   /** The settle stage: records the outcome while the claim lasts, and reports it. */
   private async settle(delivery: ClaimedDelivery, claim: AttemptedClaim, outcome: AttemptOutcome): Promise<void> {
-    const { db, clock, retryPolicy, onOutcome, log } = this.settings;
+    const settled = await this.record(delivery, claim, outcome);
+    this.settings.onOutcome(settled.outcome);
+    this.report(delivery, outcome, settled);
+  }
+
+  /** Records the outcome: delivered (batched), the subscription removed (410), or the retry or dead letter. */
+  private async record(
+    delivery: ClaimedDelivery,
+    claim: AttemptedClaim,
+    outcome: AttemptOutcome,
+  ): Promise<{ outcome: DeliveryOutcome; nextAttemptAt: Date | null }> {
+    const { db, clock, retryPolicy } = this.settings;
     if (outcome.outcome === 'delivered') {
-      onOutcome('delivered');
-      return this.delivered.add(claim);
+      await this.delivered.add(claim);
+      return { outcome: 'delivered', nextAttemptAt: null };
     }
     if (outcome.outcome === 'gone') {
       await this.whileLeased(claim.lease, () => this.settings.subscriptions.removeGone(delivery.subscription_id));
-      onOutcome('gone');
-      log.warn({ subscription: delivery.subscription_reference }, 'endpoint answered 410 Gone: subscription removed');
-      return;
+      return { outcome: 'gone', nextAttemptAt: null };
     }
     const failed = { ...claim, attempts: delivery.attempts };
-    const result = await this.whileLeased(claim.lease, () => settleFailure(db, failed, outcome, clock(), retryPolicy));
-    onOutcome(result);
-    if (result === 'dead') {
-      const { message_id: messageId, subscription_reference: subscription } = delivery;
-      log.warn({ messageId, subscription, reason: outcome.reason }, 'delivery dead-lettered');
-    }
+    return this.whileLeased(claim.lease, () => settleFailure(db, failed, outcome, clock(), retryPolicy));
+  }
+
+  /**
+   * Logs the attempt, one entry each (`delivery attempt`, with the message, the endpoint, the
+   * status or reason, the latency, the outcome and the next attempt's time); a dead letter and a
+   * subscription removed by its endpoint's 410 as warnings.
+   */
+  private report(
+    delivery: ClaimedDelivery,
+    outcome: AttemptOutcome,
+    settled: { outcome: DeliveryOutcome; nextAttemptAt: Date | null },
+  ): void {
+    const entry = {
+      messageId: delivery.message_id,
+      kind: delivery.kind,
+      subscription: delivery.subscription_reference,
+      endpoint: delivery.api_endpoint,
+      status: outcome.status,
+      reason: outcome.outcome === 'delivered' ? undefined : outcome.reason,
+      latencyMs: outcome.latencyMs,
+      outcome: settled.outcome,
+      nextAttemptAt: settled.nextAttemptAt?.toISOString(),
+    };
+    const warning = settled.outcome === 'dead' || settled.outcome === 'gone';
+    this.settings.log[warning ? 'warn' : 'info'](entry, 'delivery attempt');
   }
 
   /** Records outcomes with `write`, again with backoff while the database fails, the lease lasts and the worker runs. */

@@ -47,7 +47,7 @@ describe.each(supportedNodeLines)('on Node.js %s', (line) => {
       try {
         await new Promise<void>((resolve, reject) => {
           const check = () => {
-            if (output.includes('Try: curl')) return resolve();
+            if (output.includes('Ctrl-C stops')) return resolve();
             if (child.exitCode !== null)
               return reject(new Error(`the sandbox did not start on Node ${line}:\n${output}`));
             setTimeout(check, 50);
@@ -55,7 +55,7 @@ describe.each(supportedNodeLines)('on Node.js %s', (line) => {
           check();
         });
         const baseUrl = /Base URL: (\S+)/.exec(output)![1]!;
-        const token = /^nw\.planner\s.*?(se_[A-Za-z0-9_-]{43})$/m.exec(output)![1]!;
+        const token = /\snw\.planner\s+(se_[A-Za-z0-9_-]{43})$/m.exec(output)![1]!;
         const response = await fetch(`${baseUrl}/works/updates`, { headers: { token } });
         expect(response.status).toBe(200);
         expect(((await response.json()) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);

@@ -127,11 +127,15 @@ describeEachDatabase('the outbox', (database) => {
     const now = new Date();
     const first = await claimAt(db(), now);
     const [delivery] = first.claimed;
-    expect(await settleFailure(db(), { ...first.claims[0]!, attempts: 0 }, failure, now, twoAttempts)).toBe('retry');
+    expect(await settleFailure(db(), { ...first.claims[0]!, attempts: 0 }, failure, now, twoAttempts)).toMatchObject({
+      outcome: 'retry',
+    });
     expect((await claimAt(db(), later(now, 999))).claimed).toEqual([]);
     const retried = await claimAt(db(), later(now, 1000));
     expect(retried.claimed).toMatchObject([{ id: delivery!.id, attempts: 1 }]);
-    expect(await settleFailure(db(), { ...retried.claims[0]!, attempts: 1 }, failure, now, twoAttempts)).toBe('dead');
+    expect(await settleFailure(db(), { ...retried.claims[0]!, attempts: 1 }, failure, now, twoAttempts)).toMatchObject({
+      outcome: 'dead',
+    });
 
     expect(await queueState(db())).toMatchObject({ pending: 1, dead: 1 });
     expect(await listDeadLetters(db(), { subscription: reference })).toMatchObject([
@@ -153,7 +157,9 @@ describeEachDatabase('the outbox', (database) => {
     const first = await claimAt(db(), now);
     const once: RetryPolicy = { schedule: [0], jitter: { kind: 'full' }, random: () => 1 };
     const failure = { retryAfterMs: null, reason: 'HTTP 500 Internal Server Error' };
-    expect(await settleFailure(db(), { ...first.claims[0]!, attempts: 0 }, failure, now, once)).toBe('dead');
+    expect(await settleFailure(db(), { ...first.claims[0]!, attempts: 0 }, failure, now, once)).toMatchObject({
+      outcome: 'dead',
+    });
 
     await replayDeadLetters(db(), { messageId: first.claimed[0]!.message_id });
     const next = await claimAt(db(), new Date());

@@ -104,7 +104,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('serve --sandbox allows loopback endpoints, says so, and delivers the confirmation from its own worker', async () => {
       const served = start([...target, 'serve', '--sandbox', '--events', '0'], { PORT: '0' });
       try {
-        await vi.waitFor(() => expect(served.output()).toContain('Try: curl'), { timeout: 60_000, interval: 25 });
+        await vi.waitFor(() => expect(served.output()).toContain('Ctrl-C stops'), { timeout: 60_000, interval: 25 });
         expect(served.output()).toMatch(/loopback .* allowed/);
         const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
         const token = /nw\.planner.*?(se_[A-Za-z0-9_-]{43})/.exec(served.output())![1]!;
@@ -122,8 +122,8 @@ for (const backend of ['pglite', 'postgres'] as const) {
           },
           { timeout: 20_000, interval: 25 },
         );
-        const httpsBaseUrl = /^HTTPS: (https:\/\/\S+) /m.exec(served.output())![1]!;
-        const caFile = /NODE_EXTRA_CA_CERTS=(\S+)/.exec(served.output())![1]!;
+        const httpsBaseUrl = /\(HTTPS: (https:\/\/\S+)\)/.exec(served.output())![1]!;
+        const caFile = /Trust the CA\s+(\S+)/.exec(served.output())![1]!;
         expect(confirmation.SubscribeURL.startsWith(`${httpsBaseUrl}/api-notifications/confirm?token=`)).toBe(true);
         expect(await statusTrustingOnly(confirmation.SubscribeURL, readFileSync(caFile, 'utf8'))).toBe(200);
         const keys = (await (await fetch(new URL('/.well-known/webhook-keys', baseUrl))).json()) as { keys: unknown[] };
@@ -214,7 +214,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('serve --sandbox --simulate records activity in the serving process and stops with it', async () => {
       const served = start([...target, 'serve', '--sandbox', '--events', '0', '--simulate', '20'], { PORT: '0' });
       try {
-        await vi.waitFor(() => expect(served.output()).toContain('Try: curl'), { timeout: 60_000, interval: 25 });
+        await vi.waitFor(() => expect(served.output()).toContain('Ctrl-C stops'), { timeout: 60_000, interval: 25 });
         expect(served.output()).toContain('Simulating 20 activities a second.');
         const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
         const tokens = [...served.output().matchAll(/\.highways\s.*?(se_[A-Za-z0-9_-]{43})/g)].map(

@@ -14,7 +14,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.js';
 import { subscriptions } from '../../db/schema.js';
-import { logAttempts, type AttemptEntry } from '../attempts/attempt-log.js';
+import { logAttempts, type AttemptEntry, type Settlement } from '../attempts/attempt-log.js';
 import type { Claim } from './claim.js';
 import { nextAttempt, type RetryPolicy } from '../attempts/retry-schedule.js';
 
@@ -108,7 +108,7 @@ const mine = (claim: Claim) => sql`id = ${String(claim.id)}::bigint and lease_un
 /**
  * Records a failed attempt with its log entry, provided the claim is still this worker's: the
  * next attempt at the time the retry schedule gives, or, once the schedule is used up, the dead
- * letter (which releases the delivery's successor).
+ * letter (which releases the delivery's successor). Answers what it settled.
  */
 export async function settleFailure(
   db: Database,
@@ -116,7 +116,7 @@ export async function settleFailure(
   failure: Failure,
   now: Date,
   retryPolicy: RetryPolicy,
-): Promise<'retry' | 'dead'> {
+): Promise<Settlement> {
   const next = nextAttempt(claim.attempts + 1, failure.retryAfterMs, now, retryPolicy);
   return db.transaction(async (tx) => {
     await lockSubscriptions(tx, [claim]);
@@ -128,11 +128,12 @@ export async function settleFailure(
         where ${mine(claim)} returning id, subscription_id, ordering_key`,
       );
       await releaseSuccessors(tx, dead);
+      const settlement: Settlement = { outcome: 'dead', nextAttemptAt: null };
       await logAttempts(
         tx,
-        stillMine([claim], dead).map(({ entry }) => ({ entry, settlement: { outcome: 'dead', nextAttemptAt: null } })),
+        stillMine([claim], dead).map(({ entry }) => ({ entry, settlement })),
       );
-      return 'dead';
+      return settlement;
     }
     const retried = await queryRows<{ id: string }>(
       tx,
@@ -141,14 +142,12 @@ export async function settleFailure(
         last_error = ${failure.reason}
       where ${mine(claim)} returning id`,
     );
+    const settlement: Settlement = { outcome: 'retry', nextAttemptAt: next.at };
     await logAttempts(
       tx,
-      stillMine([claim], retried).map(({ entry }) => ({
-        entry,
-        settlement: { outcome: 'retry', nextAttemptAt: next.at },
-      })),
+      stillMine([claim], retried).map(({ entry }) => ({ entry, settlement })),
     );
-    return 'retry';
+    return settlement;
   });
 }
 

@@ -33,7 +33,7 @@ async function sandboxRun(dataDir: string): Promise<string> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   await new Promise<void>((resolve, reject) => {
     const check = () => {
-      if (output.includes('Try: curl')) return resolve();
+      if (output.includes('Ctrl-C stops')) return resolve();
       if (child.exitCode !== null) return reject(new Error(`the sandbox did not start:\n${output}`));
       setTimeout(check, 50);
     };
@@ -46,7 +46,7 @@ async function sandboxRun(dataDir: string): Promise<string> {
 
 /** The token printed for a user in the sandbox's table. */
 function printedToken(output: string, username: string): string {
-  return new RegExp(`^${username.replace('.', '\\.')}\\s.*?(se_[A-Za-z0-9_-]{43})$`, 'm').exec(output)![1]!;
+  return new RegExp(`\\s${username.replace('.', '\\.')}\\s+(se_[A-Za-z0-9_-]{43})$`, 'm').exec(output)![1]!;
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'street-events-sandbox-tokens-'));
