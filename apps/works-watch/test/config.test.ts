@@ -18,7 +18,7 @@ describe('configuration from the environment', () => {
 
   test('every variable is read', () => {
     const config = configFromEnv({
-      EVENTS_BASE_URL: 'https://events.example/v7/',
+      EVENTS_BASE_URL: 'https://events.example/v7/event/',
       EVENTS_TOKEN: 'se_x',
       EVENTS_SWA_CODE: '7001',
       WATCH_HOST: '0.0.0.0',
@@ -29,7 +29,7 @@ describe('configuration from the environment', () => {
       WATCH_SUBSCRIBE: 'false',
     });
     expect(config).toEqual({
-      eventsBaseUrl: 'https://events.example/v7',
+      eventsBaseUrl: 'https://events.example/v7/event',
       eventsToken: 'se_x',
       swaCode: '7001',
       host: '0.0.0.0',

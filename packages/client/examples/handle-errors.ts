@@ -1,7 +1,7 @@
 // Calls that throw typed errors, with the retry policy tuned: `unwrap` turns a call's
 // `{ data, error }` into its data or an `EventsApiError` subclass chosen by status.
 //
-//   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=… npx tsx examples/handle-errors.ts
+//   EVENTS_BASE_URL=http://localhost:8080/v7/event EVENTS_TOKEN=… npx tsx examples/handle-errors.ts
 import { pathToFileURL } from 'node:url';
 import {
   AuthenticationError,
@@ -44,7 +44,7 @@ export async function handleErrorsExample(options: {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(
     await handleErrorsExample({
-      baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7',
+      baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7/event',
       token: process.env.EVENTS_TOKEN ?? '',
     }),
   );

@@ -2,7 +2,7 @@
 // feed. The cursor is stored in a file after each handled row, so a restart resumes where the
 // last run stopped: no update is lost and none is handled twice.
 //
-//   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=… npx tsx examples/poll-updates.ts
+//   EVENTS_BASE_URL=http://localhost:8080/v7/event EVENTS_TOKEN=… npx tsx examples/poll-updates.ts
 //
 // It ends once caught up; FOLLOW=1 keeps polling every 30 s until Ctrl-C. The cursor is kept in
 // CURSOR_FILE (default: street-events-example-cursor in the system's temporary directory).
@@ -48,7 +48,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.once('SIGINT', () => controller.abort()); // Ctrl-C stops cleanly, the cursor stored
   const cursorFile = process.env.CURSOR_FILE ?? join(tmpdir(), 'street-events-example-cursor');
   const works = await pollUpdatesExample({
-    baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7',
+    baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7/event',
     token: process.env.EVENTS_TOKEN ?? '',
     cursorFile,
     since: new Date(Date.now() - 24 * 3600_000).toISOString(), // the first run starts a day back

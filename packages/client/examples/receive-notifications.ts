@@ -2,7 +2,9 @@
 // service's published keys, confirms the subscription, handles each message once, and answers
 // so that the service delivers again whatever could not be handled.
 //
-//   EVENTS_BASE_URL=http://localhost:8080/v7 PORT=3000 npx tsx examples/receive-notifications.ts
+// The sandbox builds its confirmation links on its HTTPS address, so the receiver follows them
+// there, trusting the certificate authority the sandbox prints when it starts:
+//   NODE_EXTRA_CA_CERTS=<the sandbox's ca.pem> EVENTS_BASE_URL=https://localhost:8443/v7/event PORT=3000 npx tsx examples/receive-notifications.ts
 // then subscribe the endpoint: POST /api-notifications/subscribe { "api_endpoint": "http://…:3000/street-works" }
 import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +18,8 @@ export function receiveNotificationsExample(options: {
   const receiver = createWebhookReceiver({
     serviceUrl: options.serviceUrl,
     onSubscriptionConfirmation: (message) => console.log(`subscription ${message.TopicArn} confirmed`),
+    // Say why a delivery was refused here, not only to the service (which tries it again later).
+    onRefused: ({ status, reason }) => console.error(`refused a delivery with ${status}: ${reason}`),
     // Throwing here answers 500: the service delivers the message again later.
     onNotification: async ({ id, payload }) => {
       console.log(`${id}: ${payload.event_type} on ${payload.work_reference_number ?? 'the organisation'}`);
@@ -29,7 +33,7 @@ export function receiveNotificationsExample(options: {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const server = receiveNotificationsExample({
-    serviceUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7',
+    serviceUrl: process.env.EVENTS_BASE_URL ?? 'https://localhost:8443/v7/event',
     onEvent: () => {},
   });
   server.listen(Number(process.env.PORT ?? 3000));

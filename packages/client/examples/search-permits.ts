@@ -1,7 +1,7 @@
 // Fetches the permit summaries of the works that changed since a stored cursor: the works are
 // collected from the polling feed, then searched in requests of at most 1000 references.
 //
-//   EVENTS_BASE_URL=http://localhost:8080/v7 EVENTS_TOKEN=… npx tsx examples/search-permits.ts
+//   EVENTS_BASE_URL=http://localhost:8080/v7/event EVENTS_TOKEN=… npx tsx examples/search-permits.ts
 import { pathToFileURL } from 'node:url';
 import { createEventsClient, pollUpdateRows, searchPermits, type PermitSummaryResponse } from '@street-events/client';
 
@@ -26,7 +26,7 @@ export async function searchPermitsExample(options: {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await searchPermitsExample({
-    baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7',
+    baseUrl: process.env.EVENTS_BASE_URL ?? 'http://localhost:8080/v7/event',
     token: process.env.EVENTS_TOKEN ?? '',
     cursor: process.env.EVENTS_CURSOR ? Number(process.env.EVENTS_CURSOR) : undefined,
   });

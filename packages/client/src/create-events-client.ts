@@ -1,8 +1,8 @@
 import createClient, { type ClientOptions, type Middleware, type QuerySerializerOptions } from 'openapi-fetch';
 import type { EventsClient } from './events-client.js';
 import { DEFAULT_BASE_URL, type paths as LatestPaths } from './generated/api-version.js';
-import { certificateFailureCode, UntrustedCertificateError } from './errors.js';
-import { withRetries, type Fetch, type ResilienceOptions } from './retry.js';
+import { explainingCertificateFailures } from './errors.js';
+import { withRetries, type ResilienceOptions } from './retry.js';
 
 export interface EventsClientOptions extends ResilienceOptions {
   /**
@@ -41,14 +41,7 @@ const querySerializer = {
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- openapi-fetch's own constraint on `Paths`, so that a type parameter passes between the two unchanged
 export function createEventsClient<Paths extends {} = LatestPaths>(options: EventsClientOptions): EventsClient<Paths> {
-  const {
-    baseUrl = DEFAULT_BASE_URL,
-    token,
-    fetch = (request: Request) => globalThis.fetch(request),
-    headers,
-    retry,
-    timeoutMs,
-  } = options;
+  const { baseUrl = DEFAULT_BASE_URL, token, fetch, headers, retry, timeoutMs } = options;
   if (!token) throw new TypeError('createEventsClient: `token` must be a non-empty string');
   const client = createClient<Paths, 'application/json'>({
     baseUrl,
@@ -59,19 +52,6 @@ export function createEventsClient<Paths extends {} = LatestPaths>(options: Even
   client.use(tokenHeader(token));
   // The same object; only its declared call signatures differ (see events-client.ts).
   return client as unknown as EventsClient<Paths>;
-}
-
-/** `fetch`, with a certificate failure thrown as an `UntrustedCertificateError` naming what to trust. */
-function explainingCertificateFailures(fetch: Fetch): Fetch {
-  return async (request) => {
-    try {
-      return await fetch(request);
-    } catch (error) {
-      const code = certificateFailureCode(error);
-      if (code === undefined) throw error;
-      throw new UntrustedCertificateError(new URL(request.url).origin, code, { cause: error });
-    }
-  };
 }
 
 /** Sets `token` on every request, whatever headers a call passes. */

@@ -195,3 +195,22 @@ export class UntrustedCertificateError extends Error {
     );
   }
 }
+
+/**
+ * `fetch` (the global one by default), with a certificate failure thrown as an
+ * `UntrustedCertificateError` naming what to trust; the client's requests, the confirmation GET
+ * and the key fetch all go through it.
+ */
+export function explainingCertificateFailures(
+  fetch: (request: Request) => Promise<Response> = (request) => globalThis.fetch(request),
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const code = certificateFailureCode(error);
+      if (code === undefined) throw error;
+      throw new UntrustedCertificateError(new URL(request.url).origin, code, { cause: error });
+    }
+  };
+}

@@ -10,7 +10,7 @@
  * confirmation URL. Every answer has the type the document gives it, and every value the document
  * defines comes from `@street-events/types`. Failures (any status with headers, a dropped
  * connection, a slow answer) can be queued for the next requests, to prove that your code
- * retries, backs off and resumes. It serves under `/v7` and `/v7/event` alike.
+ * retries, backs off and resumes. It serves under `/v7/event` (its `baseUrl`) and the deprecated `/v7` alike.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -122,7 +122,7 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
 
   return {
     origin: `http://127.0.0.1:${port}`,
-    baseUrl: `http://127.0.0.1:${port}/v7`,
+    baseUrl: `http://127.0.0.1:${port}/v7/event`,
     state,
     requests,
     confirmedTokens,
@@ -198,21 +198,22 @@ interface Fake {
   confirmedTokens: string[];
 }
 
-/** The answer of each route, by method and path (under `/v7`). */
+/** The answer of each route, by method and path (under `/v7/event`). */
 const routes: Record<string, (fake: Fake, request: ReceivedRequest) => Answer<unknown>> = {
-  'GET /v7/works/updates': ({ state }, { url }) => poll(state, url.searchParams),
-  'POST /v7/permits/search': ({ state }, { body }) => search(state, parsed<PermitSearchRequest>(body)),
-  'POST /v7/api-notifications/subscribe': ({ state }, { body }) =>
+  'GET /v7/event/works/updates': ({ state }, { url }) => poll(state, url.searchParams),
+  'POST /v7/event/permits/search': ({ state }, { body }) => search(state, parsed<PermitSearchRequest>(body)),
+  'POST /v7/event/api-notifications/subscribe': ({ state }, { body }) =>
     subscribe(state, parsed<SubscriptionCreateRequest>(body)),
-  'POST /v7/api-notifications/unsubscribe': ({ state }, { body }) =>
+  'POST /v7/event/api-notifications/unsubscribe': ({ state }, { body }) =>
     unsubscribe(state, parsed<SubscriptionRemoveRequest>(body)),
-  'GET /v7/api-notifications/subscriptions': ({ state }): Answer<Subscriptions> => [200, state.subscriptions],
+  'GET /v7/event/api-notifications/subscriptions': ({ state }): Answer<Subscriptions> => [200, state.subscriptions],
   'GET /.well-known/webhook-keys': ({ state }): Answer<WebhookKeySet> => [200, { keys: state.webhookKeys }],
-  'GET /v7/api-notifications/confirm': confirm,
+  'GET /v7/event/api-notifications/confirm': confirm,
 };
 
 function route(fake: Fake, request: ReceivedRequest): Answer<unknown> {
-  const path = request.url.pathname.replace(/^\/v7\/event\//, '/v7/');
+  // The deprecated base path `/v7` is an alias of `/v7/event`, as on the service.
+  const path = request.url.pathname.replace(/^\/v7\/(?!event\/)/, '/v7/event/');
   const handler = routes[`${request.method} ${path}`];
   return handler ? handler(fake, request) : [404, errorBody(404)];
 }

@@ -33,7 +33,7 @@ import {
 } from '../src/index.js';
 import type { FakeEventsState } from '../src/testing.js';
 
-const client = createEventsClient({ baseUrl: 'http://127.0.0.1:8080/v7', token: 'tok' });
+const client = createEventsClient({ baseUrl: 'http://127.0.0.1:8080/v7/event', token: 'tok' });
 
 describe('calls the document allows', () => {
   it('typecheck, with typed data and error', async () => {
@@ -67,7 +67,7 @@ describe('calls the document allows', () => {
   });
 
   it("another version's paths can be chosen", () => {
-    const older = createEventsClient<paths_7_0>({ baseUrl: 'http://127.0.0.1:8080/v7', token: 'tok' });
+    const older = createEventsClient<paths_7_0>({ baseUrl: 'http://127.0.0.1:8080/v7/event', token: 'tok' });
     expectTypeOf(older).toEqualTypeOf<EventsClient<paths_7_0>>();
     void older.GET('/works/updates', { params: { query: { page_size: 100 } } });
   });
@@ -128,9 +128,9 @@ describe('calls the document refuses do not typecheck', () => {
       Timestamp: '2026-11-20T09:14:02.301Z',
       SignatureVersion: '1',
       Signature: 'c2lnbmF0dXJl',
-      SigningCertURL: 'https://events.example/v7/api-notifications/signing-certificates/1.pem',
+      SigningCertURL: 'https://events.example/v7/event/api-notifications/signing-certificates/1.pem',
       UnsubscribeURL:
-        'https://events.example/v7/api-notifications/unsubscribe-link?subscription=SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y&token=t',
+        'https://events.example/v7/event/api-notifications/unsubscribe-link?subscription=SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y&token=t',
     };
     // @ts-expect-error Type is the const "Notification"
     const wrongType: NotificationMessage = { ...message, Type: 'SubscriptionConfirmation' };
@@ -171,9 +171,9 @@ describe('open enumerations', () => {
 
 describe('helpers', () => {
   it('createEventsClient takes retry settings, false, and a time-out', () => {
-    createEventsClient({ baseUrl: 'http://127.0.0.1:8080/v7', token: 'tok', retry: false, timeoutMs: false });
+    createEventsClient({ baseUrl: 'http://127.0.0.1:8080/v7/event', token: 'tok', retry: false, timeoutMs: false });
     createEventsClient({
-      baseUrl: 'http://127.0.0.1:8080/v7',
+      baseUrl: 'http://127.0.0.1:8080/v7/event',
       token: 'tok',
       retry: {
         maxAttempts: 5,
@@ -184,7 +184,7 @@ describe('helpers', () => {
       timeoutMs: 20_000,
     });
     // @ts-expect-error retries are on by default; `true` is not a setting
-    createEventsClient({ baseUrl: 'http://127.0.0.1:8080/v7', token: 'tok', retry: true });
+    createEventsClient({ baseUrl: 'http://127.0.0.1:8080/v7/event', token: 'tok', retry: true });
   });
 
   it('pollUpdates yields typed pages, pollUpdateRows typed rows', async () => {
@@ -237,7 +237,7 @@ describe('helpers', () => {
 
   it('the receiver hands typed notifications and plugs into node:http', () => {
     const receiver = createWebhookReceiver({
-      serviceUrl: 'https://events.example/v7',
+      serviceUrl: 'https://events.example/v7/event',
       onNotification: (notification) => {
         expectTypeOf(notification).toEqualTypeOf<ReceivedNotification>();
         expectTypeOf(notification.payload).toEqualTypeOf<NotificationPayload>();

@@ -61,7 +61,7 @@ describe('createEventsClient', () => {
 
   it('appends paths to the base URL, keeping its version prefix', async () => {
     await client().GET('/works/updates');
-    expect(server.last().url.pathname).toBe('/v7/works/updates');
+    expect(server.last().url.pathname).toBe('/v7/event/works/updates');
   });
 
   it('serialises workstream_prefix as repeated keys (style form, explode true)', async () => {
@@ -157,7 +157,7 @@ describe('createEventsClient', () => {
     });
     await events.GET('/api-notifications/subscriptions');
 
-    expect(seen).toEqual(['GET /v7/api-notifications/subscriptions tok-123']);
+    expect(seen).toEqual(['GET /v7/event/api-notifications/subscriptions tok-123']);
   });
 
   it('refuses an empty token', () => {

@@ -54,7 +54,7 @@ const consumer = `import {
 import type { ErrorResponse, paths } from "@street-events/types";
 ${versionSubpaths.map((v, i) => `import type { paths as paths${i} } from "@street-events/types/${v}";`).join('\n')}
 
-const client = createEventsClient({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok" });
+const client = createEventsClient({ baseUrl: "http://127.0.0.1:8080/v7/event", token: "tok" });
 
 export async function poll(): Promise<WorkUpdateSummary[]> {
   const { data, error } = await client.GET("/works/updates", {
@@ -83,7 +83,7 @@ export async function helpers(): Promise<void> {
     void status;
   }
   const receiver = createWebhookReceiver({
-    serviceUrl: "http://127.0.0.1:8080/v7",
+    serviceUrl: "http://127.0.0.1:8080/v7/event",
     onNotification: ({ payload }) => {
       const id: number = payload.update_id;
       void id;
@@ -104,7 +104,7 @@ void client.POST("/api-notifications/subscribe", { body: {} });
 
 export const version: string = API_VERSION;
 export type Latest = paths;
-${versionSubpaths.map((_, i) => `export const client${i} = createEventsClient<paths${i}>({ baseUrl: "http://127.0.0.1:8080/v7", token: "tok" });`).join('\n')}
+${versionSubpaths.map((_, i) => `export const client${i} = createEventsClient<paths${i}>({ baseUrl: "http://127.0.0.1:8080/v7/event", token: "tok" });`).join('\n')}
 `;
 
 describe('the published packages', () => {
@@ -190,7 +190,7 @@ describe('the published packages', () => {
         response.end(JSON.stringify({ rows: [], token: request.headers.token, url: request.url }));
       });
       await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-      const client = createEventsClient({ baseUrl: "http://127.0.0.1:" + server.address().port + "/v7", token: "tok" });
+      const client = createEventsClient({ baseUrl: "http://127.0.0.1:" + server.address().port + "/v7/event", token: "tok" });
       const { data } = await client.GET("/works/updates", { params: { query: { workstream_prefix: ["001", "002"] } } });
       const pages = [];
       for await (const page of pollUpdates(client, { cursor: 5 })) pages.push(page);
@@ -203,7 +203,7 @@ describe('the published packages', () => {
         API_VERSION: expect.stringMatching(/^\d+\.\d+$/),
         rows: [],
         token: 'tok',
-        url: '/v7/works/updates?workstream_prefix=001&workstream_prefix=002',
+        url: '/v7/event/works/updates?workstream_prefix=001&workstream_prefix=002',
         pages: [],
       });
     },

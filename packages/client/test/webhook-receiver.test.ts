@@ -66,6 +66,19 @@ describe('signature and timestamp', () => {
     expect(received).toEqual([]);
   });
 
+  it('tells onRefused of each refusal with its status and reason, and nothing of what it handled', async () => {
+    const refusals: { status: number; reason: string }[] = [];
+    const listening = receiver({ onRefused: (refusal) => void refusals.push(refusal) });
+    const delivery = signedDelivery(notificationMessage(), [key]);
+    await listening.handle(
+      toRequest({ ...delivery, body: delivery.body.replace('permit_submitted', 'permit_granted') }),
+    );
+    await listening.handle(toRequest(delivery));
+
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({ status: 401, reason: expect.stringMatching(/signature/) as unknown });
+  });
+
   it('refuses a message signed with a key the service does not publish with 401', async () => {
     const response = await receiver().handle(toRequest(signedDelivery(notificationMessage(), [generateTestKey()])));
 
@@ -193,6 +206,21 @@ describe('subscription confirmation', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('tells onRefused why it refused a SubscribeURL, naming both places but not the token', async () => {
+    const refusals: { status: number; reason: string }[] = [];
+    const elsewhere = 'https://elsewhere.example/v7/event/api-notifications/confirm?token=cnf_token';
+    await receiver({ onRefused: (refusal) => void refusals.push(refusal) }).handle(
+      toRequest(signedDelivery(confirmationMessage(elsewhere), [key])),
+    );
+
+    expect(refusals).toEqual([
+      {
+        status: 400,
+        reason: `SubscribeURL https://elsewhere.example/v7/event/api-notifications/confirm is not on the configured service ${service.baseUrl}`,
+      },
+    ]);
   });
 
   it.each(['/api-notifications/confirm', '/v70/api-notifications/confirm', '/v7'])(

@@ -1,4 +1,5 @@
 import type { SubscriptionConfirmationMessage } from '@street-events/types';
+import { explainingCertificateFailures } from '../errors.js';
 
 /**
  * Whether `url` is on the service at `serviceUrl`: the same origin (scheme, host and port) and
@@ -23,7 +24,7 @@ export function isServiceUrl(url: string, serviceUrl: string): boolean {
 }
 
 export interface ConfirmSubscriptionOptions {
-  /** The service's base URL, with its version prefix (`https://events.example/v7`). */
+  /** The service's base URL, with its version prefix (`https://events.example/v7/event`). */
   serviceUrl: string;
   fetch?: (request: Request) => Promise<Response>;
   signal?: AbortSignal;
@@ -38,7 +39,8 @@ export async function confirmSubscription(
   message: SubscriptionConfirmationMessage,
   options: ConfirmSubscriptionOptions,
 ): Promise<void> {
-  const { serviceUrl, fetch = (request: Request) => globalThis.fetch(request), signal } = options;
+  const { serviceUrl, signal } = options;
+  const fetch = explainingCertificateFailures(options.fetch);
   if (!isServiceUrl(message.SubscribeURL, serviceUrl)) {
     throw new Error(`SubscribeURL ${message.SubscribeURL} is not on the service at ${serviceUrl}`);
   }

@@ -27,7 +27,7 @@ export interface ReceivedNotification {
 }
 
 export interface WebhookReceiverOptions {
-  /** The service's base URL with its version prefix (`https://events.example/v7`): where keys are fetched from and the only place subscriptions are confirmed at. */
+  /** The service's base URL with its version prefix (`https://events.example/v7/event`): where keys are fetched from and the only place subscriptions are confirmed at. */
   serviceUrl: string;
   /** Handles one notification. Throwing answers 500, so the service delivers the message again later. Answer within 15 s: hand long work to a queue. */
   onNotification: (notification: ReceivedNotification) => void | Promise<void>;
@@ -46,6 +46,11 @@ export interface WebhookReceiverOptions {
   toleranceSeconds?: number;
   /** For the keys and the confirmation GET. */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Called with every answer that is not 2xx, and why (the text of the answer): a receiver that
+   * refuses a delivery should say so where its developer looks, not only to the service.
+   */
+  onRefused?: (refusal: { status: number; reason: string }) => void;
 }
 
 export interface WebhookReceiver {
@@ -81,6 +86,13 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   const seen = options.seenMessages === false ? undefined : (options.seenMessages ?? memorySeenMessages());
 
   async function handle(request: Request): Promise<Response> {
+    const response = await respond(request);
+    if (!response.ok && options.onRefused)
+      options.onRefused({ status: response.status, reason: await response.clone().text() });
+    return response;
+  }
+
+  async function respond(request: Request): Promise<Response> {
     if (request.method !== 'POST') return answer(405, 'only POST is accepted');
     const body = new Uint8Array(await request.arrayBuffer());
     let check;
@@ -122,6 +134,16 @@ async function verify(
   return verifyWebhookSignature({ headers, body, keys: await keys.keys(), toleranceSeconds });
 }
 
+/** A URL without its query (which carries the confirmation token), for a message; `?` if it is not one. */
+function withoutQuery(url: string): string {
+  try {
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname}`;
+  } catch {
+    return '?';
+  }
+}
+
 /** Confirms the subscription (when asked to) and calls `onSubscriptionConfirmation`; the answer when either fails. */
 async function handleConfirmation(
   message: SubscriptionConfirmationMessage,
@@ -129,11 +151,17 @@ async function handleConfirmation(
 ): Promise<Response | undefined> {
   if (confirmSubscriptions) {
     if (!isServiceUrl(message.SubscribeURL, serviceUrl))
-      return answer(400, 'SubscribeURL is not on the configured service');
+      return answer(
+        400,
+        `SubscribeURL ${withoutQuery(message.SubscribeURL)} is not on the configured service ${serviceUrl}`,
+      );
     try {
       await confirmSubscription(message, { serviceUrl, fetch });
-    } catch {
-      return answer(502, 'the subscription could not be confirmed');
+    } catch (error) {
+      return answer(
+        502,
+        `the subscription could not be confirmed: ${error instanceof Error ? error.message : 'failed'}`,
+      );
     }
   }
   try {

@@ -1,3 +1,4 @@
+import { explainingCertificateFailures } from '../errors.js';
 import type { WebhookKeySet, WebhookPublicKey } from './verify-signature.js';
 
 /** Where a receiver gets the service's public keys. */
@@ -23,7 +24,8 @@ export interface FetchedWebhookKeysOptions {
  * hammer the service. Only ed25519 signing keys are kept.
  */
 export function fetchedWebhookKeys(options: FetchedWebhookKeysOptions): WebhookKeyProvider {
-  const { url, fetch = (request: Request) => globalThis.fetch(request), minRefreshIntervalMs = 60_000 } = options;
+  const { url, minRefreshIntervalMs = 60_000 } = options;
+  const fetch = explainingCertificateFailures(options.fetch);
   let current: Promise<WebhookPublicKey[]> | undefined;
   let refreshedAt = -Infinity;
 

@@ -49,7 +49,7 @@ export async function startRecordingServer() {
 
   return {
     /** With the version prefix, as a real base URL has it. */
-    baseUrl: `http://127.0.0.1:${port}/v7`,
+    baseUrl: `http://127.0.0.1:${port}/v7/event`,
     requests,
     /** The last request received. */
     last(): RecordedRequest {
