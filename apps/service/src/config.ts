@@ -120,7 +120,7 @@ export const environmentSchema = {
       ...onOff,
       default: 'on',
       description:
-        '`off` switches login off: `POST /v7/work/authenticate` and `POST /v7/party/refresh` answer `404`, and only API keys work.',
+        '`off` switches login off: `POST /v7/work/authenticate`, `POST /v7/party/refresh` and `POST /v7/party/logout` answer `404`, and only API keys work.',
     },
     LOGIN_TOKEN_TTL_SECONDS: {
       ...wholeNumber(1, defaultTokenTtlSeconds),
@@ -129,7 +129,7 @@ export const environmentSchema = {
     LOGIN_RATE_LIMIT_ADDRESS_MAX: {
       ...wholeNumber(1, defaultLoginLimits.addressMax),
       description:
-        'Logins and refreshes together that one client address (an IPv6 client by its /64) may make per `LOGIN_RATE_LIMIT_WINDOW_MS`; past it the answer is `429` with `Retry-After`. Always on, whatever `RATE_LIMIT_MAX` says; counted by each instance on its own (behind N instances, up to N times this).',
+        'Logins, refreshes and logouts together that one client address (an IPv6 client by its /64) may make per `LOGIN_RATE_LIMIT_WINDOW_MS`; past it the answer is `429` with `Retry-After`. Always on, whatever `RATE_LIMIT_MAX` says; counted by each instance on its own (behind N instances, up to N times this).',
     },
     LOGIN_RATE_LIMIT_ACCOUNT_MAX: {
       ...wholeNumber(1, defaultLoginLimits.accountMax),

@@ -5,11 +5,11 @@
  * - Keyed by the token's SHA-256 (as stored); only tokens that authenticate are cached, so a
  *   token issued a moment ago works at once and unknown tokens never fill the cache.
  * - Bounded: at most `maxEntries` callers; past that the oldest entry makes room.
- * - Staleness: a token revoked, a contract added or removed, or a user's sessions revoked
- *   (through `revokeToken`, `addContract`, `removeContract`, `revokeSessions`, in any process on
- *   the database: another instance, the `street-events` commands) is announced on
- *   `credentialsChannel` when it commits. A cache that `listen`s there forgets every caller and
- *   voids lookups in flight, so the change takes effect at once; should the LISTEN connection be
+ * - Staleness: a token revoked, a contract added or removed, a user's sessions revoked or one
+ *   logged out (through `revokeToken`, `addContract`, `removeContract`, `revokeSessions`,
+ *   `logout`, in any process on the database: another instance, the `street-events` commands) is
+ *   announced on `credentialsChannel` when it commits. A cache that `listen`s there forgets every
+ *   caller and voids lookups in flight, so the change takes effect at once; should the LISTEN connection be
  *   lost, the cache forgets everything again once it is back. A change made some other way (by
  *   hand in the database) takes effect within `ttlMs` (5 seconds by default;
  *   `AUTH_CACHE_TTL_MS`, 0 turns the cache off).

@@ -4,8 +4,8 @@
  * signed with HS256 by `jose` (a kept library for JWTs: signing, expiry and algorithm checks done
  * once, correctly) with a secret made once and kept in the database, so every instance accepts
  * every instance's tokens. Each login is a session; its refresh token is stored only as a
- * SHA-256, and revoking the session (`revokeSessions`) ends its tokens too, because a token is
- * accepted only while its session is live.
+ * SHA-256, and ending the session (`logout`, or `revokeSessions` for all of a user's) ends its
+ * tokens too, because a token is accepted only while its session is live.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -32,10 +32,10 @@ export interface LoginOptions {
   /**
    * Runs one login's check (its attempt reserved, then its password checked) when there is room,
    * or throws at once when there is none; by default at once. The HTTP layer bounds it (a few at
-   * once, a short queue, see http/routes/login.ts): a login refused there has counted nothing.
+   * once, a short queue, see features/login/plugin.ts): a login refused there has counted nothing.
    */
   checkSlots?: <T>(check: () => Promise<T>) => Promise<T>;
-  /** The limits of the login routes (see http/routes/login.ts); `defaultLoginLimits` by default. */
+  /** The limits of the login routes (see features/login/plugin.ts); `defaultLoginLimits` by default. */
   limits?: LoginLimits;
 }
 
@@ -184,15 +184,19 @@ export async function refresh(db: Database, refreshToken: string, options: Login
   return { id_token: idToken, access_token: accessToken };
 }
 
+/** What a valid id or access token says: its kind, user, session and expiry (ms). */
+interface LoginClaims {
+  kind: 'id' | 'access';
+  userId: number;
+  sessionId: number;
+  expiresAt: number;
+}
+
 /**
- * The caller an id or access token stands for, and until when (ms), or null: not a token of
- * this service, tampered, expired, of another kind, or of a revoked or expired session.
+ * The claims of an id or access token this service signed and that has not expired at `now`, or
+ * null: not a token of this service, tampered, expired, or of another kind.
  */
-export async function authenticateLoginToken(
-  db: Database,
-  token: string,
-  now: Date = new Date(),
-): Promise<{ caller: Caller; expiresAt: number } | null> {
+async function verifiedClaims(db: Database, token: string, now: Date): Promise<LoginClaims | null> {
   if (token.split('.').length !== 3) return null;
   let claims: { sub?: string; sid?: unknown; typ?: unknown; exp?: number };
   try {
@@ -210,6 +214,29 @@ export async function authenticateLoginToken(
     !/^[1-9][0-9]{0,9}$/.test(claims.sub ?? '')
   )
     return null;
+  return { kind: claims.typ, userId: Number(claims.sub), sessionId: claims.sid, expiresAt: claims.exp! * 1000 };
+}
+
+/** The session `claims` name, while it is live at `now` (neither ended nor expired). */
+const liveSession = (claims: LoginClaims, now: Date) =>
+  and(
+    eq(loginSessions.id, claims.sessionId),
+    eq(loginSessions.userId, claims.userId),
+    isNull(loginSessions.revokedAt),
+    gt(loginSessions.expiresAt, now),
+  );
+
+/**
+ * The caller an id or access token stands for, and until when (ms), or null: not a token of
+ * this service, tampered, expired, of another kind, or of a revoked or expired session.
+ */
+export async function authenticateLoginToken(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ caller: Caller; expiresAt: number } | null> {
+  const claims = await verifiedClaims(db, token, now);
+  if (claims === null) return null;
   const [found] = await db
     .select({
       username: users.username,
@@ -224,16 +251,32 @@ export async function authenticateLoginToken(
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(
-      and(
-        eq(loginSessions.id, claims.sid),
-        eq(loginSessions.userId, Number(claims.sub)),
-        isNull(loginSessions.revokedAt),
-        gt(loginSessions.expiresAt, now),
-      ),
-    );
+    .where(liveSession(claims, now));
   if (!found) return null;
-  return { caller: await withActiveContracts(db, found), expiresAt: claims.exp! * 1000 };
+  return { caller: await withActiveContracts(db, found), expiresAt: claims.expiresAt };
+}
+
+/**
+ * `POST /party/logout`: ends the live session of an access token, and so its refresh token and
+ * every id and access token issued for it, announced to every authentication cache; or 401 (the
+ * token unknown, tampered, expired, not an access token, or its session already ended), ending
+ * nothing. Nothing of the access token is stored: the session's row only records when it ended.
+ */
+export async function logout(db: Database, accessToken: string, options: LoginOptions): Promise<void> {
+  const now = (options.now ?? systemClock)();
+  const claims = await verifiedClaims(db, accessToken, now);
+  const ended =
+    claims?.kind === 'access' &&
+    (await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(loginSessions)
+        .set({ revokedAt: now })
+        .where(liveSession(claims, now))
+        .returning({ id: loginSessions.id });
+      if (rows.length > 0) await announceCredentialsChanged(tx);
+      return rows.length > 0;
+    }));
+  if (!ended) throw new UnauthenticatedError('The access token is unknown, expired or already logged out.');
 }
 
 /**

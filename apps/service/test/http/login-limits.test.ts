@@ -79,7 +79,7 @@ describe('the login document', () => {
     const { addressMax, accountMax, windowMs, hashConcurrency, hashQueue } = defaultLoginLimits;
     expect(windowMs).toBe(60_000);
     const row = (what: string, value: string) => new RegExp(`\\| ${what}\\s*\\| ${value}\\s*\\|`);
-    expect(description).toMatch(row('logins and refreshes from one client address', `${addressMax} a minute`));
+    expect(description).toMatch(row('logins, refreshes and logouts from one client address', `${addressMax} a minute`));
     expect(description).toMatch(row('logins naming one email address, from any address', `${accountMax} a minute`));
     expect(description).toMatch(
       row('passwords checked at once; logins waiting their turn', `${hashConcurrency}; ${hashQueue}`),
@@ -144,6 +144,16 @@ describeEachDatabase('login limits', (database) => {
         body: { refresh_token: 'rt_unknown' },
       });
       expect([refused.status, refused.body.error.code]).toEqual([429, 'rate_limited']);
+    });
+
+    it('logout counts toward the same address limit: past it, 429 with Retry-After', async () => {
+      const { service } = await serviceWith({ addressMax: 2 });
+      for (let i = 0; i < 2; i++) await logIn(service, `nobody-${i}@example.test`, 'wrong');
+      const refused = await service.loginRequest<LoginErrorResponse>('POST', '/party/logout', {
+        body: { access_token: 'not-a-token' },
+      });
+      expect([refused.status, refused.body.error.code]).toEqual([429, 'rate_limited']);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     });
   });
 

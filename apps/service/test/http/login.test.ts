@@ -19,12 +19,20 @@ import { createUser } from '../../src/admin/users.js';
 import { defaultLoginLimits, lockoutMs, maxFailedLogins, revokeSessions, setPassword } from '../../src/auth/login.js';
 import { loginSessions, users, type UserRole } from '../../src/db/schema.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
+import {
+  contractor,
+  highwayAuthority,
+  loginPassword,
+  promoter,
+  tokenFor,
+  userWithLogin as newUserWithLogin,
+  work,
+} from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
 let sequence = 0;
 const generousLimits = { ...defaultLoginLimits, addressMax: 100_000, accountMax: 100_000 };
-const password = 'correct horse battery staple';
+const password = loginPassword;
 
 describeEachDatabase('login', (database) => {
   let service: RunningService;
@@ -44,17 +52,9 @@ describeEachDatabase('login', (database) => {
   });
   afterAll(() => service?.close());
 
-  /** A new user of `organisation` who may log in; returns the email address. */
-  async function userWithLogin(
-    role: UserRole = 'Planner',
-    organisation: Organisation = owner,
-  ): Promise<{ username: string; email: string }> {
-    const username = `login-user-${++sequence}`;
-    await createUser(database.db, { username, role, organisation: organisation.name });
-    const email = `${username}@example.test`;
-    await setPassword(database.db, username, email, password);
-    return { username, email };
-  }
+  /** A new user of `organisation` who may log in. */
+  const userWithLogin = (role: UserRole = 'Planner', organisation: Organisation = owner) =>
+    newUserWithLogin(database.db, organisation, role);
 
   /** A login; `Body` is `LoginErrorResponse` where the test expects it refused. */
   const logIn = <Body = AuthenticationResponse>(emailAddress: string, given = password) =>

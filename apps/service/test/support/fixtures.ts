@@ -5,6 +5,7 @@ import { createOrganisation, type Organisation } from '../../src/directory/organ
 import { createUser } from '../../src/admin/users.js';
 import { createWorkstream } from '../../src/directory/workstreams.js';
 import type { Caller } from '../../src/auth/caller.js';
+import { setPassword } from '../../src/auth/login.js';
 import { authenticate, issueToken } from '../../src/auth/tokens.js';
 import type { Clock } from '../../src/shared/clock.js';
 import type { Database } from '../../src/db/database.js';
@@ -36,6 +37,22 @@ export async function promoterWithPlanner(db: Database) {
 export async function tokenFor(db: Database, organisation: Organisation, role: UserRole): Promise<string> {
   const user = await createUser(db, { username: `user-${next()}`, role, organisation: organisation.name });
   return (await issueToken(db, user.username)).token;
+}
+
+/** The password `userWithLogin` gives its users. */
+export const loginPassword = 'correct horse battery staple';
+
+/** A new user of the organisation with the role, an email address and `loginPassword`: one who may log in. */
+export async function userWithLogin(
+  db: Database,
+  organisation: Organisation,
+  role: UserRole = 'Planner',
+): Promise<{ username: string; email: string }> {
+  const username = `login-${next()}`;
+  await createUser(db, { username, role, organisation: organisation.name });
+  const email = `${username}@example.test`;
+  await setPassword(db, username, email, loginPassword);
+  return { username, email };
 }
 
 /** A user of the organisation, as the caller its new token authenticates to. */

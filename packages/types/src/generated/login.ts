@@ -38,9 +38,29 @@ export interface paths {
     put?: never;
     /**
      * Refresh the tokens
-     * @description Exchanges a refresh token from `POST /work/authenticate` for a new `id_token` and `access_token`, for the same session. A refresh token lasts 30 days unless its session is revoked by the operator (`street-events user logout`, or a new password from `street-events user password`), which also ends the tokens issued from it. Counts towards the client address's limit of logins (`429` with `Retry-After`).
+     * @description Exchanges a refresh token from `POST /work/authenticate` for a new `id_token` and `access_token`, for the same session. A refresh token lasts 30 days unless its session is ended: by `POST /party/logout`, or by the operator (`street-events user logout`, or a new password from `street-events user password`), which also ends the tokens issued from it. Counts towards the client address's limit of logins, refreshes and logouts (`429` with `Retry-After`).
      */
     post: operations["refreshToken"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/party/logout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Log out
+     * @description Ends the login session an access token belongs to, as the permitting system's party API does: the session's `refreshToken`, and every `idToken` and `accessToken` issued for it (at login or by `POST /party/refresh`, before or after the one sent), are refused from then on (`401`), on every instance of the service at once. The user's other sessions (logins made elsewhere) and the user's API keys keep working. Send a live access token of the session: the login's `accessToken`, or an `access_token` from a refresh. One that is unknown, tampered, expired, another kind of token, or of a session already ended is `401` and ends nothing. Answers `204` with no body. Counts towards the client address's limit of logins, refreshes and logouts (`429` with `Retry-After`).
+     */
+    post: operations["logout"];
     delete?: never;
     options?: never;
     head?: never;
@@ -183,6 +203,11 @@ export interface components {
       /** @description A new `accessToken`. */
       access_token: string;
     };
+    /** LogoutRequest */
+    LogoutRequest: {
+      /** @description The `accessToken` of the login to end, or an `access_token` that `POST /party/refresh` issued for it. Not its `idToken`, `refreshToken` or `sessionToken`. */
+      access_token: string;
+    };
   };
   responses: {
     /** @description Any other error status, with the same error body: `405` (the path exists with other methods, listed in `Allow`). Every status the operation itself can answer is listed above. `error.status` is always the HTTP status. */
@@ -286,7 +311,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Too many logins or refreshes from this client address, or too many logins naming this email address, in the current window (see the limits in the description of this document). Wait for the number of seconds in `Retry-After`, then retry. The attempt was not counted towards the lockout. */
+    /** @description Too many logins, refreshes or logouts from this client address, or too many logins naming this email address, in the current window (see the limits in the description of this document). Wait for the number of seconds in `Retry-After`, then retry. The attempt was not counted towards the lockout. */
     TooManyLogins: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
@@ -328,8 +353,28 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The refresh token is unknown, expired, or its session was revoked; log in again. */
+    /** @description The refresh token is unknown, expired, or its session has ended (logged out, or revoked by the operator); log in again. */
     RefreshRefused: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The access token is not a live access token of this service: unknown, tampered, expired, another kind of token (an id, refresh or session token), or its session has already ended (logged out, revoked by the operator, or past its 30 days). Nothing was ended. To log out once the access token has expired, refresh, then log out with the new `access_token`. */
+    LogoutRefused: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The service is shutting down and takes no new request; the connection is closed. Retry on another instance, or later. */
+    ServiceUnavailable: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
         [name: string]: unknown;
@@ -436,6 +481,43 @@ export interface operations {
       default: components["responses"]["OtherError"];
     };
   };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The body is at most 8192 bytes (8 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LogoutRequest"];
+      };
+    };
+    responses: {
+      /** @description Logged out; the session and every token issued for it are ended. */
+      204: {
+        headers: {
+          "x-request-id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["LogoutRefused"];
+      404: components["responses"]["LoginSwitchedOff"];
+      408: components["responses"]["ClientTimeout"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      429: components["responses"]["TooManyLogins"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+      default: components["responses"]["OtherError"];
+    };
+  };
 }
 
 // Named aliases of the component schemas.
@@ -447,6 +529,7 @@ export type ValidationErrorDetail = components["schemas"]["ValidationErrorDetail
 export type AuthenticationResponse = components["schemas"]["AuthenticationResponse"];
 export type RefreshRequest = components["schemas"]["RefreshRequest"];
 export type RefreshResponse = components["schemas"]["RefreshResponse"];
+export type LogoutRequest = components["schemas"]["LogoutRequest"];
 
 /** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */
 export const enumerations = {
@@ -564,6 +647,7 @@ export const propertyConstraints = {
     password: { minLength: 1, maxLength: 1024 },
   },
   RefreshRequest: { refresh_token: { minLength: 1, maxLength: 1024 } },
+  LogoutRequest: { access_token: { minLength: 1, maxLength: 1024 } },
 } as const;
 
 /** Per operation, the bounding keywords of each parameter. */

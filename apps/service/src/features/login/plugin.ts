@@ -1,15 +1,18 @@
 /**
- * The login document's operations (`POST /v7/work/authenticate`, `POST /v7/party/refresh`), in a
- * scope of their own whose validators and body limits come from that document; no credential needed.
- * Not registered when login is switched off, so both answer `404` like any unknown route.
+ * The login document's operations (`POST /v7/work/authenticate`, `POST /v7/party/refresh`,
+ * `POST /v7/party/logout`), in a scope of their own whose validators and body limits come from that
+ * document; no credential needed. Not registered when login is switched off, so all three answer
+ * `404` like any unknown route.
  *
- * Always limited (`LoginLimits`, whatever `RATE_LIMIT_MAX` says): per client address before the
- * body is read, per email address once it is validated, and password checks run a few at once
- * with a short queue, beyond which a login is answered `503` with `Retry-After` at once.
+ * Always limited (`LoginLimits`, whatever `RATE_LIMIT_MAX` says): all three per client address
+ * before the body is read, logins per email address once it is validated, and password checks run a
+ * few at once with a short queue, beyond which a login is answered `503` with `Retry-After` at once.
+ * A logout empties this instance's authentication cache at once; other instances hear of it from
+ * the database (see auth/authentication-cache.ts).
  */
 import type { FastifyPluginCallback } from 'fastify';
 import type { operations } from '@street-events/types/login';
-import { defaultLoginLimits, login, refresh, type LoginOptions } from '../../auth/login.js';
+import { defaultLoginLimits, login, logout, refresh, type LoginOptions } from '../../auth/login.js';
 import type { Database } from '../../db/database.js';
 import { UnavailableError } from '../../shared/errors.js';
 import { loadLoginDocument } from '../../shared/documents.js';
@@ -58,6 +61,11 @@ export const loginRoutes: FastifyPluginCallback<LoginOptions & { db: Database }>
         status: 200,
         body: await refresh(options.db, body.refresh_token, loginOptions),
       }),
+      logout: async ({ body }) => {
+        await logout(options.db, body.access_token, loginOptions);
+        app.interfaceRouting.authentication.forgetAll();
+        return { status: 204 };
+      },
     },
   });
   done();
