@@ -3,7 +3,6 @@
  * server through node-postgres. Both run the same SQL and the same migrations.
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -13,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { retryWithBackoff } from '../shared/backoff.js';
+import { serviceFiles } from '../shared/service-files.js';
 import { assertDatabaseIn, lockDataDirectory } from './data-directory.js';
 
 /** A database or an open transaction: everything in this service runs on either. */
@@ -72,10 +72,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** The service's own `.data/pglite`, wherever the command runs from. */
-export const defaultPgliteDataDir = fileURLToPath(new URL('../../.data/pglite', import.meta.url));
+/** The service's own `.data/pglite`, wherever the command runs from (a bundle's: see shared/service-files.ts). */
+export const defaultPgliteDataDir = serviceFiles.pgliteDataDir;
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = serviceFiles.migrations;
 
 /** Where a pool's connections go: one URL, or several in turn (a connection to each standby by rotation). */
 function connectionTo(urls: readonly string[]): pg.PoolConfig {

@@ -10,17 +10,17 @@
  * and no data, reaches anyone but an Operator.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { authenticateRequest } from '../../http/authentication.js';
+import { serviceFiles } from '../../shared/service-files.js';
 
 export interface ConsoleRoutesOptions {
   /** In the sandbox, the sandbox Operator's token: the page carries it, and the console is open. */
   sandboxOperatorToken?: string;
 }
 
-/** The bundles, beside the package's dist/ (the same from src/ under test and from dist/ when built). */
-const assetsDir = fileURLToPath(new URL('../../../dist/console/', import.meta.url));
+/** The bundles, in the package's dist/ (see shared/service-files.ts). */
+const assetsDir = serviceFiles.console;
 
 const securityHeaders = {
   'content-security-policy':
