@@ -78,22 +78,22 @@ async function groupGone(pgid) {
 
 /**
  * The base URLs, the CA file and the token of each user from the sandbox's output, once it has
- * printed all of it (its last line starts "Try: curl"); undefined before.
+ * printed all of it (its last line says "Ctrl-C stops the sandbox"); undefined before.
  * @param {string} output
  * @returns {Ready | undefined}
  */
 export function readyFrom(output) {
-  if (!/^Try: curl/m.test(output)) return undefined;
+  if (!/Ctrl-C stops the sandbox/.test(output)) return undefined;
   const found = (/** @type {RegExp} */ pattern) => pattern.exec(output)?.[1] ?? '';
   const tokens = Object.fromEntries(
-    [...output.matchAll(/^(\S+)\s+(?:Planner|HighwayAuthority|Contractor|Operator)\s.*?(se_[A-Za-z0-9_-]+)$/gm)].map(
+    [...output.matchAll(/^\s+(?:Planner|HighwayAuthority|Contractor|Operator)\s.*?(\S+)\s+(se_[A-Za-z0-9_-]+)$/gm)].map(
       ([, username, token]) => [username, token],
     ),
   );
   return {
-    baseUrl: found(/Base URL: (\S+)/),
-    httpsBaseUrl: found(/^HTTPS: (\S+)/m),
-    caFile: found(/NODE_EXTRA_CA_CERTS=(\S+)/),
+    baseUrl: found(/Event interface\s+(\S+)/),
+    httpsBaseUrl: found(/\(HTTPS: (\S+)\)/),
+    caFile: found(/Trust the CA\s+(\S+)/),
     tokens,
   };
 }
