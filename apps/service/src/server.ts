@@ -20,7 +20,7 @@ import { checkSummariesFingerprint, writeMissingSummaries } from './features/per
 import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './subscriptions/config.js';
 import { ensureSigningCertificate, ensureSigningKey } from './deliveries/messages/keys.js';
 import { startWorker, type DeliveryWorker, type WorkerOptions } from './deliveries/worker.js';
-import { subscriptionUpkeep } from './subscriptions/subscriptions.js';
+import { subscriptionUpkeep } from './subscriptions/upkeep.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
 import { simulate } from './sandbox/simulation/simulate.js';
 import { isLoopbackAddress } from './http/served-hosts.js';

@@ -17,7 +17,7 @@ import {
   type EventContext,
   type WriteOptions,
 } from '../events/record-events.js';
-import { extendCoverage, withdrawCoverage } from '../subscriptions/subscriptions.js';
+import { extendCoverage, withdrawCoverage } from '../subscriptions/coverage.js';
 import { requireOrganisation, type Organisation } from '../directory/organisations.js';
 
 export interface Contract {

@@ -29,7 +29,8 @@ import {
 } from '../../src/db/database.js';
 import { auditEvents, deliveries, subscriptions } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
-import { confirmSubscription, subscribe } from '../../src/subscriptions/subscriptions.js';
+import { confirmSubscription } from '../../src/subscriptions/confirmation.js';
+import { subscribe } from '../../src/subscriptions/subscribe.js';
 import { startReceiver, type Receiver, type ReceivedRequest } from './receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';

@@ -1,7 +1,7 @@
 /** The worker's lifecycle: what `stop` finishes before it resolves. */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { queueState } from '../../src/deliveries/queue/queue-state.js';
-import { subscribe } from '../../src/subscriptions/subscriptions.js';
+import { subscribe } from '../../src/subscriptions/subscribe.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, promoter } from '../support/fixtures.js';
 import { loopbackPolicy, startTestWorker } from '../subscriptions/harness.js';

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../src/db/schema.js';
 import { markFailing } from '../../src/deliveries/queue/failing.js';
 import { createMetrics } from '../../src/http/metrics.js';
-import { subscribe } from '../../src/subscriptions/subscriptions.js';
+import { subscribe } from '../../src/subscriptions/subscribe.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, promoter, tokenFor } from '../support/fixtures.js';
 import { loopbackPolicy } from '../subscriptions/harness.js';

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openDatabase, type DatabaseConfig } from '../../src/db/database.js';
 import { deliveries } from '../../src/db/schema.js';
-import { subscribe } from '../../src/subscriptions/subscriptions.js';
+import { subscribe } from '../../src/subscriptions/subscribe.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, promoter } from '../support/fixtures.js';

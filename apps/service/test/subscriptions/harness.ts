@@ -7,19 +7,22 @@
  * as at-least-once delivery must. Tests that count what arrived mean no such repeat.
  */
 import { createHash } from 'node:crypto';
+import type { ErrorResponse, GetSubscriptionsResponse, SubscriptionCreateResponse } from '@street-events/types';
 import { eq } from 'drizzle-orm';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { addContract } from '../../src/admin/contracts.js';
 import { createUser } from '../../src/admin/users.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { issueToken } from '../../src/auth/tokens.js';
 import type { Database } from '../../src/db/database.js';
-import { deliveries, subscriptions, type UserRole } from '../../src/db/schema.js';
+import { deliveries, subscriptionCoverage, subscriptions, type UserRole } from '../../src/db/schema.js';
 import { createEndpointPolicy, type EndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
 import type { Resolver } from '../../src/deliveries/attempts/guarded-lookup.js';
 import type { RetryPolicy } from '../../src/deliveries/attempts/retry-schedule.js';
 import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/deliveries/worker.js';
-import { subscriptionUpkeep } from '../../src/subscriptions/subscriptions.js';
+import { subscriptionUpkeep } from '../../src/subscriptions/upkeep.js';
 import type { TestDatabase } from '../support/databases.js';
+import { contractor, promoter } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
 let userSequence = 0;
@@ -113,4 +116,73 @@ export async function confirmationTokenOf(db: Database, reference: string): Prom
 /** Confirms a subscription as its receiver would, by a GET of the confirmation URL. */
 export async function confirm(service: RunningService, token: string): Promise<Response> {
   return fetch(`${service.baseUrl}/api-notifications/confirm?token=${encodeURIComponent(token)}`);
+}
+
+/** An endpoint the loopback policy allows; nothing listens there. */
+export const endpoint = 'http://127.0.0.1:9/hook';
+
+/**
+ * A notification service for the tests of the enclosing block (started before them, closed after
+ * them), and the requests an organisation's users make of it.
+ */
+export function subscriberSession(database: TestDatabase) {
+  let running: RunningService | undefined;
+  beforeAll(async () => {
+    running = await startNotificationService(database.db);
+  });
+  afterAll(() => running?.close());
+  const service = () => running!;
+
+  /** A subscribe request; `Body` is `ErrorResponse` where the test expects it refused. */
+  const subscribeAs = <Body = SubscriptionCreateResponse>(token: string, body: object = { api_endpoint: endpoint }) =>
+    service().request<Body>('POST', '/api-notifications/subscribe', { token, body });
+  /** An unsubscribe request: it answers 204 without a body, or an error body. */
+  const unsubscribeAs = (token: string, body: object = {}) =>
+    service().request<ErrorResponse>('POST', '/api-notifications/unsubscribe', { token, body });
+  const listAs = (token: string) =>
+    service().request<GetSubscriptionsResponse[]>('GET', '/api-notifications/subscriptions', { token });
+
+  async function plannerOfNewPromoter() {
+    const owner = await promoter(database.db);
+    return { owner, token: await tokenFor(database.db, owner, 'Planner') };
+  }
+
+  /** A contractor holding active contracts with two new promoters, and a Contractor token of it. */
+  async function contractorOfTwoPromoters() {
+    const first = await promoter(database.db);
+    const second = await promoter(database.db);
+    const firm = await contractor(database.db);
+    for (const contracted of [first, second])
+      await addContract(database.db, { contractor: firm.name, promoter: contracted.name });
+    return { first, second, firm, token: await tokenFor(database.db, firm, 'Contractor') };
+  }
+
+  async function subscribeAndConfirm(token: string): Promise<string> {
+    const created = await subscribeAs(token);
+    expect(created.status).toBe(200);
+    const reference = created.body.subscription_reference_number;
+    expect((await confirm(service(), await confirmationTokenOf(database.db, reference))).status).toBe(200);
+    return reference;
+  }
+
+  /** The organisations a subscription covers, by id. */
+  async function coverageOf(reference: string): Promise<number[]> {
+    const rows = await database.db
+      .select({ id: subscriptionCoverage.organisationId })
+      .from(subscriptionCoverage)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCoverage.subscriptionId))
+      .where(eq(subscriptions.reference, reference));
+    return rows.map((row) => row.id).sort();
+  }
+
+  return {
+    service,
+    subscribeAs,
+    unsubscribeAs,
+    listAs,
+    plannerOfNewPromoter,
+    contractorOfTwoPromoters,
+    subscribeAndConfirm,
+    coverageOf,
+  };
 }

@@ -14,9 +14,9 @@ import {
   pointSubscription,
   removeOrganisationSubscription,
   subscriptionsOverview,
-  type SubscriptionOptions,
   type SubscriptionOverview,
-} from '../../subscriptions/subscriptions.js';
+} from '../../subscriptions/operator.js';
+import type { SubscriptionOptions } from '../../subscriptions/subscribe.js';
 import { DeliveryStreams } from './delivery-stream.js';
 import { serveOperatorDocument } from '../../http/interface.js';
 import { streamed } from '../../http/serve-document.js';

@@ -18,14 +18,9 @@ import { requestLimit, type Bucket } from '../../http/rate-limits.js';
 import { serveDocument, type RouteHooks } from '../../http/serve-document.js';
 import { defaultSubscriptionChanges } from '../../subscriptions/config.js';
 import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../deliveries/messages/keys.js';
-import {
-  confirmSubscription,
-  listSubscriptions,
-  subscribe,
-  unsubscribe,
-  unsubscribeByLink,
-  type SubscriptionOptions,
-} from '../../subscriptions/subscriptions.js';
+import { confirmSubscription } from '../../subscriptions/confirmation.js';
+import { listSubscriptions, subscribe, type SubscriptionOptions } from '../../subscriptions/subscribe.js';
+import { unsubscribe, unsubscribeByLink } from '../../subscriptions/unsubscribe.js';
 
 export interface NotificationRoutesOptions extends SubscriptionOptions {
   db: Database;
