@@ -1,12 +1,24 @@
 /**
  * The hot read path's statements: rows as arrays in column order, the same on a pool (named,
- * prepared once per connection) as through a transaction or PGlite, and timestamps read as
- * UTC text turned into the ISO 8601 that Date#toISOString writes.
+ * prepared once per connection) as through a transaction or PGlite, timestamps read as UTC
+ * text turned into the ISO 8601 that Date#toISOString writes, and kinds of rows decoded into
+ * named fields.
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { arrayRows, isoFromUtcText, utcText } from '../../src/db/array-rows.js';
+import {
+  arrayRows,
+  decodedRows,
+  isoFromUtcText,
+  numberColumn,
+  rowKind,
+  rowQuery,
+  timeColumn,
+  timeOrNullColumn,
+  utcText,
+  valueColumn,
+} from '../../src/db/array-rows.js';
 import { pollUpdates } from '../../src/features/polling/poll-updates.js';
 import { searchPermits } from '../../src/features/permits/search-permits.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -70,5 +82,28 @@ describeEachDatabase('array rows', (database) => {
       sql`select ${utcText(sql`'2026-11-23T00:31:27.123999Z'::timestamptz`)}`,
     )) as [[string]];
     expect(isoFromUtcText(at)).toBe('2026-11-23T00:31:27.123Z');
+  });
+
+  test('a kind of row decodes each row into its named fields, on the read pool and on the database alike', async () => {
+    const query = rowQuery(
+      rowKind({
+        id: numberColumn(sql`9007199254740991::bigint`),
+        name: valueColumn<string | null>(sql`null::text`),
+        at: timeColumn(sql`'2026-11-23T00:31:27.12Z'::timestamptz`),
+        endedAt: timeOrNullColumn(sql`null::timestamptz`),
+      }),
+      (columns) => sql`select ${columns}`,
+    );
+    const expected = [{ id: 9007199254740991, name: null, at: '2026-11-23T00:31:27.120Z', endedAt: null }];
+    expect(await decodedRows(database.db, undefined, query, [])).toEqual(expected);
+    expect(await decodedRows(database.limitedTo(5_000), 'decoded_rows_test', query, [])).toEqual(expected);
+  });
+
+  test('columns that would share a name in the query still decode to their own fields', async () => {
+    const query = rowQuery(
+      rowKind({ first: valueColumn<number>(sql`a.n`), second: valueColumn<number>(sql`b.n`) }),
+      (columns) => sql`select ${columns} from (select 1::int as n) a, (select 2::int as n) b`,
+    );
+    expect(await decodedRows(database.db, undefined, query, [])).toEqual([{ first: 1, second: 2 }]);
   });
 });

@@ -19,19 +19,24 @@ import {
 } from '@street-events/types';
 import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { queryRows } from '../../db/database.js';
 import { visibilityOf, type Caller } from '../../auth/caller.js';
 import type { Database } from '../../db/database.js';
-import {
-  organisations,
-  permits,
-  readModels,
-  works,
-  type PermitCondition,
-  type WorksCoordinates,
-} from '../../db/schema.js';
+import { organisations, permits, readModels, works } from '../../db/schema.js';
 import { textOf, type Known } from '../../shared/enums.js';
-import { compiledText, isoFromUtcText, isoFromUtcTextOrNull, preparedRows, utcText } from '../../db/array-rows.js';
+import {
+  decodedRows,
+  enumColumn,
+  numberColumn,
+  rowKind,
+  rowQuery,
+  timeColumn,
+  timeOrNullColumn,
+  storedColumn,
+  valueColumn,
+  type RowQuery,
+} from '../../db/array-rows.js';
 import { jsonListBytes } from '../../db/json-bytes.js';
 import { defaultStatementTimeoutMs, withQueryTimeout, type TimedQuery } from '../../db/query-timeout.js';
 
@@ -86,24 +91,31 @@ export async function searchPage(
     db,
     options.statementTimeoutMs ?? defaultStatementTimeoutMs,
     async (tx) => {
-      const { name, text } = searchStatement(shape);
-      const page = (await preparedRows(tx, name, text, params)).slice(0, pageSize);
+      const { name, query } = searchStatement(shape);
+      const page = (await decodedRows(tx, name, query, params)).slice(0, pageSize);
       return {
         rows: await storedSummaries(tx, page),
         // Where the next page starts: the last permit returned, or the cursor sent when none was.
-        nextCursor: page.length > 0 ? Number(page[page.length - 1]![0]) : (request.next_cursor ?? 0),
+        nextCursor: page.length > 0 ? page[page.length - 1]!.id : (request.next_cursor ?? 0),
       };
     },
     options.startedAt,
   );
 }
 
+/** A row of a page of search: the permit's id and its stored summary (null while not stored). */
+const searchRow = rowKind({
+  id: numberColumn(sql`p.id`),
+  summary: valueColumn<string | null>(sql`p.summary`),
+});
+type SearchRow = ReturnType<typeof searchRow.decode>;
+
 /** The permits' stored summaries; one not stored (yet, or since a change) is built from its columns. */
-async function storedSummaries(db: Database, page: unknown[][]): Promise<string[]> {
-  const missing = page.filter((row) => row[1] === null).map((row) => Number(row[0]));
-  if (missing.length === 0) return page.map((row) => row[1] as string);
+async function storedSummaries(db: Database, page: SearchRow[]): Promise<string[]> {
+  const missing = page.filter((row) => row.summary === null).map((row) => row.id);
+  if (missing.length === 0) return page.map((row) => row.summary!);
   const built = new Map((await summariesOf(db, missing)).map(({ id, text }) => [id, text]));
-  return page.map((row) => (row[1] as string | null) ?? built.get(Number(row[0]))!);
+  return page.map((row) => row.summary ?? built.get(row.id)!);
 }
 
 /** The summaries of these permits, built from their columns, with the row version they were read at. */
@@ -111,23 +123,16 @@ async function summariesOf(
   db: Database,
   ids: readonly number[],
 ): Promise<{ id: number; version: string; text: string }[]> {
-  const rows = await preparedRows(db, 'permit_summary_columns', summaryColumnsText(), [ids]);
-  return rows.map((row) => ({
-    id: Number(row[0]),
-    version: String(row.at(-1)),
-    text: JSON.stringify(permitSummary(row)),
-  }));
+  const rows = await decodedRows(db, 'permit_summary_columns', summaryColumnsQuery(), [ids]);
+  return rows.map((row) => ({ id: row.id, version: row.version, text: JSON.stringify(permitSummary(row)) }));
 }
 
-/** The statement of `summariesOf`, compiled at first use (after `summaryColumns` below). */
-let summaryColumnsStatement: string | undefined;
-const summaryColumnsText = () =>
-  (summaryColumnsStatement ??= compiledText(
-    sql`select ${sql.join(
-      Object.values(summaryColumns).map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`),
-      sql`, `,
-    )},
-             ${permits}.xmin::text as version
+/** The statement of `summariesOf`, compiled at first use (after `summaryRow` below). */
+let summaryColumnsStatement: RowQuery<SummaryRow> | undefined;
+const summaryColumnsQuery = () =>
+  (summaryColumnsStatement ??= rowQuery(
+    summaryRow,
+    (columns) => sql`select ${columns}
       from ${permits}
       join ${works} on ${works.id} = ${permits.workId}
       join ${organisations} promoter on promoter.id = ${works.promoterOrgId}
@@ -201,7 +206,7 @@ interface SearchShape {
   references: boolean;
 }
 
-const statements = new Map<string, { name: string; text: string }>();
+const statements = new Map<string, { name: string; query: RowQuery<SearchRow> }>();
 
 /**
  * The statement of a shape, compiled once: the cursor, the promoters, the authority and the
@@ -209,7 +214,7 @@ const statements = new Map<string, { name: string; text: string }>();
  * references is the same statement as one of 10, planned once per connection), and the limit
  * last (so that every page size is the same statement).
  */
-function searchStatement(shape: SearchShape): { name: string; text: string } {
+function searchStatement(shape: SearchShape): { name: string; query: RowQuery<SearchRow> } {
   const name = `search_${shape.promoters ? 'p' : ''}${shape.authority ? 'h' : ''}${shape.references ? 'r' : ''}`;
   let statement = statements.get(name);
   if (statement === undefined) {
@@ -222,7 +227,9 @@ function searchStatement(shape: SearchShape): { name: string; text: string } {
     ];
     // The page's ids first (a narrow sort of the matching permits), then only their summaries:
     // sorting the wide rows of every match costs PostgreSQL several times more.
-    const query = sql`select p.id, p.summary
+    const query = rowQuery(
+      searchRow,
+      (columns) => sql`select ${columns}
         from (select ${permits.id}
               from ${permits}
               join ${works} on ${works.id} = ${permits.workId}
@@ -230,84 +237,80 @@ function searchStatement(shape: SearchShape): { name: string; text: string } {
               order by ${permits.id}
               limit ${sql.param(0)}::int) page
         join ${permits} p on p.id = page.id
-        order by p.id`;
-    statement = { name, text: compiledText(query) };
+        order by p.id`,
+    );
+    statement = { name, query };
     statements.set(name, statement);
   }
   return statement;
 }
 
-/** The columns `permitSummary` reads (named c0, c1, … in the query, so that no two share a name); timestamps as UTC text. */
-const summaryColumns = {
-  id: sql`${permits.id}`,
-  workReferenceNumber: sql`${works.workReferenceNumber}`,
-  permitReferenceNumber: sql`${permits.permitReferenceNumber}`,
-  promoterSwaCode: sql`promoter.swa_code`,
-  promoterName: sql`promoter.name`,
-  highwayAuthorityName: sql`highway_authority.name`,
-  worksCoordinates: sql`${works.worksCoordinates}`,
-  locationDescription: sql`${works.locationDescription}`,
-  street: sql`${works.street}`,
-  town: sql`${works.town}`,
-  area: sql`${works.area}`,
-  descriptionOfWork: sql`${permits.descriptionOfWork}`,
-  workCategory: sql`${permits.workCategory}::text`,
-  trafficManagementType: sql`${permits.trafficManagementType}::text`,
-  proposedStartDate: utcText(permits.proposedStartDate),
-  proposedEndDate: utcText(permits.proposedEndDate),
-  status: sql`${permits.status}::text`,
-  workStatus: sql`${permits.workStatus}::text`,
-  deadlineDate: utcText(permits.deadlineDate),
-  dateCreated: utcText(permits.dateCreated),
-  statusChangedDate: utcText(permits.statusChangedDate),
-  usrn: sql`${works.usrn}`,
-  roadCategory: sql`${works.roadCategory}`,
-  isActivePermit: sql`${permits.isActivePermit}`,
-  isTrafficSensitive: sql`${permits.isTrafficSensitive}`,
-  hasNoFinalReinstatement: sql`${permits.hasNoFinalReinstatement}`,
-  isDeemed: sql`${permits.isDeemed}`,
-  excavationCarriedOut: sql`${permits.excavationCarriedOut}`,
-  isEarlyStart: sql`${permits.isEarlyStart}`,
-  isHighImpactTrafficManagement: sql`${permits.isHighImpactTrafficManagement}`,
-  isLaneRental: sql`${permits.isLaneRental}`,
-  laneRentalChargesNotAgreed: sql`${permits.laneRentalChargesNotAgreed}`,
-  laneRentalChargesPotentiallyApply: sql`${permits.laneRentalChargesPotentiallyApply}`,
-  activityType: sql`${permits.activityType}::text`,
-  assessmentStatus: sql`${permits.assessmentStatus}::text`,
-  proposedStartTime: utcText(permits.proposedStartTime),
-  proposedEndTime: utcText(permits.proposedEndTime),
-  actualStartDate: utcText(permits.actualStartDate),
-  actualEndDate: utcText(permits.actualEndDate),
-  permitConditions: sql`${permits.permitConditions}`,
-  laneRentalAssessmentOutcome: sql`${permits.laneRentalAssessmentOutcome}::text`,
-  paaToPaDeadlineDate: utcText(permits.paaToPaDeadlineDate),
-};
+/** The organisations of a permit's work, as the query of `summariesOf` names them. */
+const promoter = alias(organisations, 'promoter');
+const highwayAuthority = alias(organisations, 'highway_authority');
 
-type SummaryRow = Record<keyof typeof summaryColumns, unknown>;
-const summaryColumnNames = Object.keys(summaryColumns) as (keyof typeof summaryColumns)[];
-
-/** A row of the query (values in the order of `summaryColumns`) by column. */
-function byColumn(values: unknown[]): SummaryRow {
-  const row = {} as SummaryRow;
-  summaryColumnNames.forEach((name, index) => (row[name] = values[index]));
-  return row;
-}
+/** The columns a permit's summary is built from, with the row version they were read at. */
+const summaryRow = rowKind({
+  id: storedColumn(permits.id),
+  workReferenceNumber: storedColumn(works.workReferenceNumber),
+  permitReferenceNumber: storedColumn(permits.permitReferenceNumber),
+  promoterSwaCode: storedColumn(promoter.swaCode),
+  promoterName: storedColumn(promoter.name),
+  highwayAuthorityName: storedColumn(highwayAuthority.name),
+  worksCoordinates: storedColumn(works.worksCoordinates),
+  locationDescription: storedColumn(works.locationDescription),
+  street: storedColumn(works.street),
+  town: storedColumn(works.town),
+  area: storedColumn(works.area),
+  descriptionOfWork: storedColumn(permits.descriptionOfWork),
+  workCategory: enumColumn(permits.workCategory),
+  trafficManagementType: enumColumn(permits.trafficManagementType),
+  proposedStartDate: timeColumn(permits.proposedStartDate),
+  proposedEndDate: timeColumn(permits.proposedEndDate),
+  status: enumColumn(permits.status),
+  workStatus: enumColumn(permits.workStatus),
+  deadlineDate: timeColumn(permits.deadlineDate),
+  dateCreated: timeColumn(permits.dateCreated),
+  statusChangedDate: timeColumn(permits.statusChangedDate),
+  usrn: storedColumn(works.usrn),
+  roadCategory: storedColumn(works.roadCategory),
+  isActivePermit: storedColumn(permits.isActivePermit),
+  isTrafficSensitive: storedColumn(permits.isTrafficSensitive),
+  hasNoFinalReinstatement: storedColumn(permits.hasNoFinalReinstatement),
+  isDeemed: storedColumn(permits.isDeemed),
+  excavationCarriedOut: storedColumn(permits.excavationCarriedOut),
+  isEarlyStart: storedColumn(permits.isEarlyStart),
+  isHighImpactTrafficManagement: storedColumn(permits.isHighImpactTrafficManagement),
+  isLaneRental: storedColumn(permits.isLaneRental),
+  laneRentalChargesNotAgreed: storedColumn(permits.laneRentalChargesNotAgreed),
+  laneRentalChargesPotentiallyApply: storedColumn(permits.laneRentalChargesPotentiallyApply),
+  activityType: enumColumn(permits.activityType),
+  assessmentStatus: enumColumn(permits.assessmentStatus),
+  proposedStartTime: timeOrNullColumn(permits.proposedStartTime),
+  proposedEndTime: timeOrNullColumn(permits.proposedEndTime),
+  actualStartDate: timeOrNullColumn(permits.actualStartDate),
+  actualEndDate: timeOrNullColumn(permits.actualEndDate),
+  permitConditions: storedColumn(permits.permitConditions),
+  laneRentalAssessmentOutcome: enumColumn(permits.laneRentalAssessmentOutcome),
+  paaToPaDeadlineDate: timeOrNullColumn(permits.paaToPaDeadlineDate),
+  version: valueColumn<string>(sql`${permits}.xmin::text`),
+});
+type SummaryRow = ReturnType<typeof summaryRow.decode>;
 
 /** A stored enumeration value with its text, for a `field` and `field_string` pair. */
-function withText<N extends Parameters<typeof textOf>[0]>(name: N, value: unknown): [Known<N>, string] {
-  return [value as Known<N>, textOf(name, value as Known<N>)];
+function withText<N extends Parameters<typeof textOf>[0]>(name: N, value: Known<N>): [Known<N>, string] {
+  return [value, textOf(name, value)];
 }
 
 function withTextOrNull<N extends Parameters<typeof textOf>[0]>(
   name: N,
-  value: unknown,
+  value: Known<N> | null,
 ): [Known<N> | null, string | null] {
   return value === null ? [null, null] : withText(name, value);
 }
 
 // eslint-disable-next-line max-lines-per-function -- a table: one field of the summary per column
-function permitSummary(values: unknown[]): PermitSummaryResponse {
-  const row = byColumn(values);
+function permitSummary(row: SummaryRow): PermitSummaryResponse {
   const [workCategory, workCategoryString] = withText('WorkCategoryResponse', row.workCategory);
   const [trafficManagement, trafficManagementString] = withText(
     'TrafficManagementTypeResponse',
@@ -322,58 +325,58 @@ function permitSummary(values: unknown[]): PermitSummaryResponse {
     row.laneRentalAssessmentOutcome,
   );
   return {
-    work_reference_number: row.workReferenceNumber as string,
-    permit_reference_number: row.permitReferenceNumber as string,
+    work_reference_number: row.workReferenceNumber,
+    permit_reference_number: row.permitReferenceNumber,
     // Promoters always have a swa_code (a check constraint of organisations).
-    promoter_swa_code: (row.promoterSwaCode as string | null) ?? '',
-    promoter_organisation: row.promoterName as string,
-    highway_authority: row.highwayAuthorityName as string,
-    works_coordinates: row.worksCoordinates as WorksCoordinates,
-    location_description: row.locationDescription as string,
-    street: row.street as string,
-    town: row.town as string,
-    area: row.area as string,
-    description_of_work: row.descriptionOfWork as string,
+    promoter_swa_code: row.promoterSwaCode ?? '',
+    promoter_organisation: row.promoterName,
+    highway_authority: row.highwayAuthorityName,
+    works_coordinates: row.worksCoordinates,
+    location_description: row.locationDescription,
+    street: row.street,
+    town: row.town,
+    area: row.area,
+    description_of_work: row.descriptionOfWork,
     work_category: workCategory,
     work_category_string: workCategoryString,
     traffic_management_type: trafficManagement,
     traffic_management_type_string: trafficManagementString,
-    proposed_start_date: isoFromUtcText(row.proposedStartDate as string),
-    proposed_end_date: isoFromUtcText(row.proposedEndDate as string),
+    proposed_start_date: row.proposedStartDate,
+    proposed_end_date: row.proposedEndDate,
     status,
     status_string: statusString,
     work_status: workStatus,
     work_status_string: workStatusString,
-    deadline_date: isoFromUtcText(row.deadlineDate as string),
-    date_created: isoFromUtcText(row.dateCreated as string),
-    status_changed_date: isoFromUtcText(row.statusChangedDate as string),
-    usrn: row.usrn as number,
-    road_category: row.roadCategory as number,
-    is_active_permit: row.isActivePermit as boolean,
-    is_traffic_sensitive: row.isTrafficSensitive as boolean,
-    has_no_final_reinstatement: row.hasNoFinalReinstatement as boolean,
-    is_deemed: row.isDeemed as boolean,
-    excavation_carried_out: row.excavationCarriedOut as boolean,
-    is_early_start: row.isEarlyStart as boolean,
-    is_high_impact_traffic_management: row.isHighImpactTrafficManagement as boolean,
-    is_lane_rental: row.isLaneRental as boolean,
-    lane_rental_charges_not_agreed: row.laneRentalChargesNotAgreed as boolean,
-    lane_rental_charges_potentially_apply: row.laneRentalChargesPotentiallyApply as boolean,
+    deadline_date: row.deadlineDate,
+    date_created: row.dateCreated,
+    status_changed_date: row.statusChangedDate,
+    usrn: row.usrn,
+    road_category: row.roadCategory,
+    is_active_permit: row.isActivePermit,
+    is_traffic_sensitive: row.isTrafficSensitive,
+    has_no_final_reinstatement: row.hasNoFinalReinstatement,
+    is_deemed: row.isDeemed,
+    excavation_carried_out: row.excavationCarriedOut,
+    is_early_start: row.isEarlyStart,
+    is_high_impact_traffic_management: row.isHighImpactTrafficManagement,
+    is_lane_rental: row.isLaneRental,
+    lane_rental_charges_not_agreed: row.laneRentalChargesNotAgreed,
+    lane_rental_charges_potentially_apply: row.laneRentalChargesPotentiallyApply,
     activity_type: activityType,
     activity_type_string: activityTypeString,
     assessment_status: assessment,
     assessment_status_string: assessmentString,
-    proposed_start_time: isoFromUtcTextOrNull(row.proposedStartTime),
-    proposed_end_time: isoFromUtcTextOrNull(row.proposedEndTime),
-    actual_start_date: isoFromUtcTextOrNull(row.actualStartDate),
-    actual_end_date: isoFromUtcTextOrNull(row.actualEndDate),
-    permit_conditions: (row.permitConditions as PermitCondition[]).map((condition) => ({
+    proposed_start_time: row.proposedStartTime,
+    proposed_end_time: row.proposedEndTime,
+    actual_start_date: row.actualStartDate,
+    actual_end_date: row.actualEndDate,
+    permit_conditions: row.permitConditions.map((condition) => ({
       condition: condition.condition,
       condition_string: textOf('PermitConditionTypeResponse', condition.condition),
       comment: condition.comment ?? null,
     })),
     lane_rental_assessment_outcome: laneRental,
     lane_rental_assessment_outcome_string: laneRentalString,
-    paa_to_pa_deadline_date: isoFromUtcTextOrNull(row.paaToPaDeadlineDate),
+    paa_to_pa_deadline_date: row.paaToPaDeadlineDate,
   };
 }

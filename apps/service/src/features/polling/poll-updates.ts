@@ -17,14 +17,24 @@
 import type { operations, WorkUpdateResponse } from '@street-events/types';
 import { parameterConstraints } from '@street-events/types';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { visibilityOf, type Caller, type Visibility } from '../../auth/caller.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import type { Database } from '../../db/database.js';
-import { organisations } from '../../db/schema.js';
-import type { AuditEventType, AuditObjectType } from '../../shared/enums.js';
+import { auditEvents, organisations } from '../../db/schema.js';
 import { workUpdateSummary } from '../../events/poll-rows.js';
 import { ForbiddenError, ValidationError } from '../../shared/errors.js';
-import { compiledText, isoFromUtcText, preparedRows, utcText } from '../../db/array-rows.js';
+import {
+  decodedRows,
+  enumColumn,
+  numberColumn,
+  rowKind,
+  rowQuery,
+  storedColumn,
+  timeColumn,
+  valueColumn,
+  type RowQuery,
+} from '../../db/array-rows.js';
 import type { FeedHeads } from './feed-heads.js';
 import { jsonListBytes } from '../../db/json-bytes.js';
 import { defaultStatementTimeoutMs, withQueryTimeout, type TimedQuery } from '../../db/query-timeout.js';
@@ -118,7 +128,7 @@ export async function pollPage(
           narrowed === swaCodeLookup ? await promotersOfSwaCode(tx, caller, params.swa_code!) : narrowed;
         const walk = (await outsideFeedTimes(tx, filter))
           ? { found: [], bound: undefined }
-          : await boundedWalk(tx, { ...filter, visibility }, scanUpdates);
+          : await boundedWalk(tx, { ...filter, ...visibility }, scanUpdates);
         return pageOf(tx, walk, params, pageSize, now);
       },
       options.startedAt,
@@ -128,9 +138,12 @@ export async function pollPage(
   }
 }
 
+/** The events, as the queries below name them (`audit_events a`). */
+const a = alias(auditEvents, 'a');
+
 /** Rows found after the cursor, and the last update id read when the walk stopped at its bound (more updates follow). */
 interface Walk {
-  found: unknown[][];
+  found: FeedRow[];
   bound: number | undefined;
 }
 
@@ -144,7 +157,7 @@ async function pageOf(
 ): Promise<PollPage> {
   const page = walk.found.slice(0, pageSize);
   const rows = await storedRows(db, page);
-  if (walk.found.length > pageSize) return { rows, nextUpdate: Number(page[page.length - 1]![0]) };
+  if (walk.found.length > pageSize) return { rows, nextUpdate: page[page.length - 1]!.updateId };
   if (walk.bound !== undefined) return { rows, nextUpdate: walk.bound };
   if (rows.length > 0 || params.update_id === undefined) return { rows, nextUpdate: null };
   return { rows, nextUpdate: await replacementCursor(db, params.update_id, now) };
@@ -155,19 +168,24 @@ async function outsideFeedTimes(db: Database, filter: { startDate?: Date; endDat
   if (filter.startDate === undefined && filter.endDate === undefined) return false;
   const end = filter.endDate?.toISOString() ?? null;
   const start = filter.startDate?.toISOString() ?? null;
-  const [span] = await preparedRows(db, 'poll_feed_times', feedTimes, [end, end, start, start]);
-  return span?.[0] === true;
+  const [span] = await decodedRows(db, 'poll_feed_times', feedTimes, [end, end, start, start]);
+  return span?.outside === true;
 }
 
 /**
  * True when the period ends ($1) before the oldest event, or starts ($3) after the newest:
  * each a probe of the index of event times.
  */
-const feedTimes = compiledText(
-  sql`select (${sql.param('')}::timestamptz is not null and not exists
-                (select 1 from audit_events a where a.update_date_time < ${sql.param('')}::timestamptz))
+const feedTimes = rowQuery(
+  rowKind({
+    outside: valueColumn<boolean>(
+      sql`(${sql.param('')}::timestamptz is not null and not exists
+             (select 1 from audit_events a where a.update_date_time < ${sql.param('')}::timestamptz))
           or (${sql.param('')}::timestamptz is not null and not exists
-                (select 1 from audit_events a where a.update_date_time >= ${sql.param('')}::timestamptz))`,
+             (select 1 from audit_events a where a.update_date_time >= ${sql.param('')}::timestamptz))`,
+    ),
+  }),
+  (columns) => sql`select ${columns}`,
 );
 
 /** The walk of `pollRows` within `scanUpdates` update ids of the cursor; a page not filled there asks whether the feed goes on. */
@@ -175,46 +193,48 @@ async function boundedWalk(db: Database, filter: PollFilter, scanUpdates: number
   const bound = Math.min(filter.cursor + scanUpdates, Number.MAX_SAFE_INTEGER);
   const found = await pollRows(db, { ...filter, bound });
   if (found.length >= filter.limit || bound >= Number.MAX_SAFE_INTEGER) return { found, bound: undefined };
-  const [after] = await preparedRows(db, 'poll_feed_after', feedAfter, [bound]);
-  return { found, bound: after?.[0] === true ? bound : undefined };
+  const [after] = await decodedRows(db, 'poll_feed_after', feedAfter, [bound]);
+  return { found, bound: after?.more === true ? bound : undefined };
 }
 
 /** Whether any update id is above $1. */
-const feedAfter = compiledText(
-  sql`select exists (select 1 from audit_events a where a.update_id > ${sql.param(0)}::bigint)`,
+const feedAfter = rowQuery(
+  rowKind({
+    more: valueColumn<boolean>(sql`exists (select 1 from audit_events a where a.update_id > ${sql.param(0)}::bigint)`),
+  }),
+  (columns) => sql`select ${columns}`,
 );
 
 /** The rows' stored JSON; a row not stored yet (an event older than the stored rows) is built from its columns. */
-async function storedRows(db: Database, page: unknown[][]): Promise<string[]> {
-  const missing = page.filter((row) => row[1] === null).map((row) => Number(row[0]));
-  if (missing.length === 0) return page.map((row) => row[1] as string);
+async function storedRows(db: Database, page: FeedRow[]): Promise<string[]> {
+  const missing = page.filter((row) => row.pollRow === null).map((row) => row.updateId);
+  if (missing.length === 0) return page.map((row) => row.pollRow!);
   const built = new Map<number, string>();
-  for (const row of await preparedRows(db, 'poll_rows_unstored', unstoredRows, [missing])) {
-    const fields = {
-      workReferenceNumber: row[1] as string,
-      updateDateTime: isoFromUtcText(row[2] as string),
-      eventType: row[3] as AuditEventType,
-      objectType: row[4] as AuditObjectType,
-      parentObjectReferenceNumber: row[5] as string | null,
-      objectReferenceNumber: row[6] as string | null,
-    };
-    built.set(Number(row[0]), JSON.stringify(workUpdateSummary(fields, Number(row[0]))));
+  for (const row of await decodedRows(db, 'poll_rows_unstored', unstoredRows, [missing])) {
+    built.set(row.updateId, JSON.stringify(workUpdateSummary(row, row.updateId)));
   }
-  return page.map((row) => (row[1] as string | null) ?? built.get(Number(row[0]))!);
+  return page.map((row) => row.pollRow ?? built.get(row.updateId)!);
 }
 
-/** The columns of rows whose JSON is not stored yet. */
-const unstoredRows = compiledText(
-  sql`select a.update_id, a.work_reference_number, ${utcText(sql`a.update_date_time`)}, a.event_type::text, a.object_type::text,
-             a.parent_object_reference_number, a.object_reference_number
-      from audit_events a where a.update_id = any(${sql.param([])}::bigint[])`,
+/** The rows whose JSON is not stored yet: the columns it is built from (`PollRowFields`), with the update id. */
+const unstoredRows = rowQuery(
+  rowKind({
+    updateId: numberColumn(a.updateId),
+    // The feed holds only events of a work, which name it.
+    workReferenceNumber: valueColumn<string>(sql`${a.workReferenceNumber}`),
+    updateDateTime: timeColumn(a.updateDateTime),
+    eventType: enumColumn(a.eventType),
+    objectType: enumColumn(a.objectType),
+    parentObjectReferenceNumber: storedColumn(a.parentObjectReferenceNumber),
+    objectReferenceNumber: storedColumn(a.objectReferenceNumber),
+  }),
+  (columns) => sql`select ${columns} from audit_events a where a.update_id = any(${sql.param([])}::bigint[])`,
 );
 
-interface PollFilter {
+interface PollFilter extends Visibility {
   cursor: number;
   /** The last update id the walk may read; none when undefined. */
   bound?: number;
-  visibility: Visibility;
   startDate: Date | undefined;
   endDate: Date | undefined;
   excluded: string | undefined;
@@ -222,78 +242,133 @@ interface PollFilter {
   limit: number;
 }
 
-/** Which filters a poll has: each shape is one SQL text, one named statement. */
-function shapeOf(filter: PollFilter): string {
-  const { visibility } = filter;
-  const promoters = visibility.promoterOrgIds === 'any' ? '' : visibility.promoterOrgIds.length === 0 ? 'n' : 'p';
-  const flags = [
-    filter.bound === undefined ? '' : 'b',
-    promoters,
-    visibility.highwayAuthorityOrgId === 'any' ? '' : 'h',
-    filter.startDate ? 's' : '',
-    filter.endDate ? 'e' : '',
-    filter.excluded === undefined ? '' : 'x',
-    filter.prefixes.length > 0 ? 'w' : '',
-  ];
-  return `poll_${flags.join('')}`;
-}
-
-const pollStatements = new Map<string, string>();
+type Given<F extends keyof PollFilter> = Exclude<PollFilter[F], undefined>;
 
 /**
- * The SQL text of a shape, compiled once. Parameters in order: the cursor, the bound, then those
- * of the filters present (the promoters and the workstream prefixes as one array each, so the
- * text does not vary with their number), and the limit last. The limit is a parameter, so that a
- * connection prepares one statement per shape, not one per page size: the polling pool's planner
- * walks the index in order whatever limit it assumes (see db/database.ts).
+ * One filter of the poll: the field of `PollFilter` it reads, the letter it adds to the name of
+ * the statement, whether a poll has it (whenever the field is given, unless `when` says
+ * otherwise), its condition, and the condition's parameter made from the field (none when the
+ * condition takes none).
  */
-function pollText(name: string, filter: PollFilter): string {
-  let text = pollStatements.get(name);
-  if (text === undefined) {
-    const { visibility } = filter;
-    const conditions: SQL[] = [sql`a.update_id > ${sql.param(0)}::bigint`, sql`a.work_id is not null`];
-    if (filter.bound !== undefined) conditions.push(sql`a.update_id <= ${sql.param(0)}::bigint`);
-    if (visibility.promoterOrgIds !== 'any') {
-      conditions.push(
-        visibility.promoterOrgIds.length === 0 ? sql`false` : sql`a.promoter_org_id = any(${sql.param([])}::int[])`,
-      );
-    }
-    if (visibility.highwayAuthorityOrgId !== 'any') conditions.push(sql`a.highway_authority_org_id = ${sql.param(0)}`);
-    if (filter.startDate) conditions.push(sql`a.update_date_time >= ${sql.param('')}::timestamptz`);
-    if (filter.endDate) conditions.push(sql`a.update_date_time < ${sql.param('')}::timestamptz`);
-    if (filter.excluded !== undefined)
-      conditions.push(sql`(a.acting_username is null or a.acting_username <> ${sql.param('')})`);
-    if (filter.prefixes.length > 0) conditions.push(sql`a.workstream_prefix = any(${sql.param([])}::text[])`);
-    text = compiledText(sql`select a.update_id, a.poll_row
+interface PollFilterEntry<F extends keyof PollFilter> {
+  field: F;
+  letter: string;
+  when?(value: Given<F>): boolean;
+  condition: SQL;
+  parameter?(value: Given<F>): unknown;
+}
+
+const filterOn = <F extends keyof PollFilter>(entry: PollFilterEntry<F>): PollFilterEntry<keyof PollFilter> => entry;
+
+/**
+ * The filters a poll may have, in the order of their conditions and parameters. The promoters
+ * and the workstream prefixes are one array parameter each, so that the text does not vary with
+ * their number; no promoter at all is a condition without a parameter.
+ */
+const pollFilters: readonly PollFilterEntry<keyof PollFilter>[] = [
+  filterOn({
+    field: 'bound',
+    letter: 'b',
+    condition: sql`a.update_id <= ${sql.param(0)}::bigint`,
+    parameter: (bound) => bound,
+  }),
+  filterOn({
+    field: 'promoterOrgIds',
+    letter: 'n',
+    when: (ids) => ids !== 'any' && ids.length === 0,
+    condition: sql`false`,
+  }),
+  filterOn({
+    field: 'promoterOrgIds',
+    letter: 'p',
+    when: (ids) => ids !== 'any' && ids.length > 0,
+    condition: sql`a.promoter_org_id = any(${sql.param([])}::int[])`,
+    parameter: (ids) => ids,
+  }),
+  filterOn({
+    field: 'highwayAuthorityOrgId',
+    letter: 'h',
+    when: (id) => id !== 'any',
+    condition: sql`a.highway_authority_org_id = ${sql.param(0)}`,
+    parameter: (id) => id,
+  }),
+  filterOn({
+    field: 'startDate',
+    letter: 's',
+    condition: sql`a.update_date_time >= ${sql.param('')}::timestamptz`,
+    parameter: (date) => date.toISOString(),
+  }),
+  filterOn({
+    field: 'endDate',
+    letter: 'e',
+    condition: sql`a.update_date_time < ${sql.param('')}::timestamptz`,
+    parameter: (date) => date.toISOString(),
+  }),
+  filterOn({
+    field: 'excluded',
+    letter: 'x',
+    condition: sql`(a.acting_username is null or a.acting_username <> ${sql.param('')})`,
+    parameter: (username) => username,
+  }),
+  filterOn({
+    field: 'prefixes',
+    letter: 'w',
+    when: (prefixes) => prefixes.length > 0,
+    condition: sql`a.workstream_prefix = any(${sql.param([])}::text[])`,
+    parameter: (prefixes) => prefixes,
+  }),
+];
+
+/** A row of the feed: its update id and its stored JSON (null while not stored yet). */
+const feedRow = rowKind({ updateId: numberColumn(a.updateId), pollRow: storedColumn(a.pollRow) });
+type FeedRow = ReturnType<typeof feedRow.decode>;
+
+/** The queries of the shapes met so far, by statement name. */
+const pollStatements = new Map<string, RowQuery<FeedRow>>();
+
+/**
+ * The SQL text of a shape (the filters a poll has), compiled once. Parameters in order: the
+ * cursor, then those of the filters present, and the limit last. The limit is a parameter, so
+ * that a connection prepares one statement per shape, not one per page size: the polling pool's
+ * planner walks the index in order whatever limit it assumes (see db/database.ts).
+ */
+function pollQuery(filters: readonly PollFilterEntry<keyof PollFilter>[]): RowQuery<FeedRow> {
+  const conditions = [
+    sql`a.update_id > ${sql.param(0)}::bigint`,
+    sql`a.work_id is not null`,
+    ...filters.map((filter) => filter.condition),
+  ];
+  return rowQuery(
+    feedRow,
+    (columns) => sql`select ${columns}
         from audit_events a
         where ${sql.join(conditions, sql` and `)}
         order by a.update_id
-        limit ${sql.param(0)}::int`);
-    pollStatements.set(name, text);
-  }
-  return text;
+        limit ${sql.param(0)}::int`,
+  );
 }
 
 /**
- * The feed's rows after the cursor (and up to the bound), as `[update_id, poll_row]` arrays. One
- * table, read along `update_id` (or along the promoter's or authority's `(…, update_id)` index);
- * the SQL text depends only on which filters are present, so each shape is one named statement,
- * compiled once and prepared once per connection (see array-rows.ts).
+ * The feed's rows after the cursor (and up to the bound). One table, read along `update_id` (or
+ * along the promoter's or authority's `(…, update_id)` index); the SQL text depends only on which
+ * filters are present (`pollFilters`), so each shape is one named statement, compiled once and
+ * prepared once per connection (see array-rows.ts).
  */
-function pollRows(db: Database, filter: PollFilter): Promise<unknown[][]> {
-  const { visibility } = filter;
+function pollRows(db: Database, filter: PollFilter): Promise<FeedRow[]> {
+  let name = 'poll_';
+  const present: PollFilterEntry<keyof PollFilter>[] = [];
   const params: unknown[] = [filter.cursor];
-  if (filter.bound !== undefined) params.push(filter.bound);
-  if (visibility.promoterOrgIds !== 'any' && visibility.promoterOrgIds.length > 0)
-    params.push(visibility.promoterOrgIds);
-  if (visibility.highwayAuthorityOrgId !== 'any') params.push(visibility.highwayAuthorityOrgId);
-  if (filter.startDate) params.push(filter.startDate.toISOString());
-  if (filter.endDate) params.push(filter.endDate.toISOString());
-  if (filter.excluded !== undefined) params.push(filter.excluded);
-  if (filter.prefixes.length > 0) params.push(filter.prefixes);
+  for (const entry of pollFilters) {
+    const value = filter[entry.field];
+    if (value === undefined || entry.when?.(value) === false) continue;
+    name += entry.letter;
+    present.push(entry);
+    if (entry.parameter) params.push(entry.parameter(value));
+  }
   params.push(Math.trunc(filter.limit));
-  const name = shapeOf(filter);
-  return preparedRows(db, name, pollText(name, filter), params);
+  let query = pollStatements.get(name);
+  if (query === undefined) pollStatements.set(name, (query = pollQuery(present)));
+  return decodedRows(db, name, query, params);
 }
 
 /** A highway authority's `swa_code`: which promoter it names needs the database. */
@@ -339,23 +414,25 @@ async function promotersOfSwaCode(db: Database, caller: Caller, swaCode: string)
 }
 
 /** Whether the event at the cursor (or the nearest before it) is older than a time. */
-const cursorOlderThan = compiledText(
-  sql`select a.update_date_time < ${sql.param('')}::timestamptz from audit_events a
+const cursorOlderThan = rowQuery(
+  rowKind({ olderThan: valueColumn<boolean>(sql`a.update_date_time < ${sql.param('')}::timestamptz`) }),
+  (columns) => sql`select ${columns} from audit_events a
       where a.update_id <= ${sql.param(0)}::bigint order by a.update_id desc limit 1`,
 );
 
 /** The latest update id at or before a time. */
-const latestUpdateAtOrBefore = compiledText(
-  sql`select a.update_id from audit_events a where a.update_date_time <= ${sql.param('')}::timestamptz
+const latestUpdateAtOrBefore = rowQuery(
+  rowKind({ updateId: numberColumn(a.updateId) }),
+  (columns) => sql`select ${columns} from audit_events a where a.update_date_time <= ${sql.param('')}::timestamptz
       order by a.update_id desc limit 1`,
 );
 
 /** Rule 3: the replacement for a stale cursor, or undefined when the cursor is not stale. */
 async function replacementCursor(db: Database, cursor: number, now: Date): Promise<number | undefined> {
   const staleBefore = new Date(now.getTime() - staleCursorAgeMs).toISOString();
-  const [stale] = await preparedRows(db, 'poll_cursor_stale', cursorOlderThan, [staleBefore, cursor]);
-  if (stale?.[0] !== true) return undefined;
+  const [stale] = await decodedRows(db, 'poll_cursor_stale', cursorOlderThan, [staleBefore, cursor]);
+  if (stale?.olderThan !== true) return undefined;
   const settledBy = new Date(now.getTime() - replacementCursorMinAgeMs).toISOString();
-  const [latest] = await preparedRows(db, 'poll_settled_head', latestUpdateAtOrBefore, [settledBy]);
-  return latest === undefined ? undefined : Number(latest[0]);
+  const [latest] = await decodedRows(db, 'poll_settled_head', latestUpdateAtOrBefore, [settledBy]);
+  return latest?.updateId;
 }
