@@ -10,11 +10,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { enumerations, type ErrorResponse } from '@street-events/types';
+import type { ErrorResponse } from '@street-events/types';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { Known } from '../shared/enums.js';
 import { documentedLimit, loadDocument } from '../shared/documents.js';
 import {
+  codeByStatus,
   ExpectationFailedError,
   HeadersTooLargeError,
   MethodNotAllowedError,
@@ -30,19 +30,6 @@ import {
 
 /** The largest request head, as the document's `HeadersTooLarge` states it, in KiB. */
 const headersLimitKiB = documentedLimit('HeadersTooLarge') / 1024;
-
-/** The status a code of the document's `ErrorCode` stands for: its description begins with it (`'404: no such route, …'`). */
-function statusOfCode(code: Known<'ErrorCode'>): number {
-  const text = (enumerations.ErrorCode.texts as Record<string, string>)[code] ?? '';
-  const status = /^([1-5]\d\d):/.exec(text)?.[1];
-  if (status === undefined) throw new Error(`the document's ErrorCode ${code} names no status`);
-  return Number(status);
-}
-
-/** The code of each status, as the document's `ErrorCode` describes them. */
-export const codeByStatus: Readonly<Record<number, Known<'ErrorCode'>>> = Object.fromEntries(
-  enumerations.ErrorCode.values.map((code) => [statusOfCode(code), code]),
-);
 
 interface ErrorResponseSchema {
   properties: { error: { properties: { details: { maxItems: number } } } };

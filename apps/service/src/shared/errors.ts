@@ -1,10 +1,32 @@
 /**
  * The errors of the service, one family. Each carries the HTTP status it stands for, so the
  * HTTP layer answers any of them with the document's error body (`ErrorResponse`) without
- * knowing the kinds; the command line prints its message as one line.
+ * knowing the kinds; the command line prints its message as one line. Each kind is made from a
+ * code of the document's `ErrorCode` (`documentedError('not_found')`), whose description gives its
+ * status: the statuses are written in the document only.
  */
-import type { ValidationErrorDetail } from '@street-events/types';
+import { enumerations, type ValidationErrorDetail } from '@street-events/types';
 import type { Known } from './enums.js';
+
+export type ErrorCode = Known<'ErrorCode'>;
+
+/** The status a code of the document's `ErrorCode` stands for: its description begins with it (`'404: no such route, …'`). */
+function statusOfCode(code: ErrorCode): number {
+  const text = (enumerations.ErrorCode.texts as Record<string, string>)[code] ?? '';
+  const status = /^([1-5]\d\d):/.exec(text)?.[1];
+  if (status === undefined) throw new Error(`the document's ErrorCode ${code} names no status`);
+  return Number(status);
+}
+
+/** The status of each code, as the document's `ErrorCode` describes them. */
+export const statusByCode = Object.fromEntries(
+  enumerations.ErrorCode.values.map((code) => [code, statusOfCode(code)]),
+) as Readonly<Record<ErrorCode, number>>;
+
+/** The code of each status, as the document's `ErrorCode` describes them. */
+export const codeByStatus: Readonly<Record<number, ErrorCode>> = Object.fromEntries(
+  enumerations.ErrorCode.values.map((code) => [statusByCode[code], code]),
+);
 
 /** One broken rule of a request, as `error.details` lists it. */
 export type Problem = Omit<ValidationErrorDetail, 'location' | 'rule'> & {
@@ -41,15 +63,19 @@ export abstract class ServiceError extends Error {
   }
 }
 
-/** 400: the request breaks a rule of the interface. */
-export class ValidationError extends ServiceError {
-  readonly status = 400;
+/** The base of the errors of one code of the document: they answer the status the document gives it. */
+export function documentedError(code: ErrorCode) {
+  const status = statusByCode[code];
+  return class extends ServiceError {
+    readonly status = status;
+  };
 }
 
-/** 400: the request breaks constraints of the document; every broken one is a problem. */
-export class RequestValidationError extends ServiceError {
-  readonly status = 400;
+/** 400: the request breaks a rule of the interface. */
+export class ValidationError extends documentedError('validation_failed') {}
 
+/** 400: the request breaks constraints of the document; every broken one is a problem. */
+export class RequestValidationError extends documentedError('validation_failed') {
   constructor(readonly problems: readonly Problem[]) {
     const summary = problems
       .slice(0, 3)
@@ -60,24 +86,16 @@ export class RequestValidationError extends ServiceError {
 }
 
 /** 401: no token, or a token that is unknown or revoked. */
-export class UnauthenticatedError extends ServiceError {
-  readonly status = 401;
-}
+export class UnauthenticatedError extends documentedError('unauthenticated') {}
 
 /** 403: the caller is known but not allowed to do this. */
-export class ForbiddenError extends ServiceError {
-  readonly status = 403;
-}
+export class ForbiddenError extends documentedError('forbidden') {}
 
 /** 404: no such route, or the named object does not exist (or is not visible to the caller). */
-export class NotFoundError extends ServiceError {
-  readonly status = 404;
-}
+export class NotFoundError extends documentedError('not_found') {}
 
 /** 405: the path exists, but not with this method; `allow` lists the methods it has. */
-export class MethodNotAllowedError extends ServiceError {
-  readonly status = 405;
-
+export class MethodNotAllowedError extends documentedError('method_not_allowed') {
   constructor(
     message: string,
     readonly allow: readonly string[],
@@ -87,38 +105,25 @@ export class MethodNotAllowedError extends ServiceError {
 }
 
 /** 408: the request, or its database query, ran past its time limit. */
-export class TimeoutError extends ServiceError {
-  readonly status = 408;
-}
+export class TimeoutError extends documentedError('request_timeout') {}
 
 /** 409: the object exists already, or is not in a state that allows the operation. */
-export class ConflictError extends ServiceError {
-  readonly status = 409;
-}
+export class ConflictError extends documentedError('conflict') {}
 
 /** 413: the body is larger than the service accepts. */
-export class PayloadTooLargeError extends ServiceError {
-  readonly status = 413;
-}
+export class PayloadTooLargeError extends documentedError('payload_too_large') {}
 
 /** 414: the request target (path and query) is longer than the service reads. */
-export class UriTooLongError extends ServiceError {
-  readonly status = 414;
-}
+export class UriTooLongError extends documentedError('uri_too_long') {}
 
 /** 415: the body is not `application/json`. */
-export class UnsupportedMediaTypeError extends ServiceError {
-  readonly status = 415;
-}
+export class UnsupportedMediaTypeError extends documentedError('unsupported_media_type') {}
 
 /** 417: the request carries an `Expect` header the service does not meet. */
-export class ExpectationFailedError extends ServiceError {
-  readonly status = 417;
-}
+export class ExpectationFailedError extends documentedError('expectation_failed') {}
 
 /** 423: the account is locked after repeated failed logins, for `retryAfterSeconds`. */
-export class LockedError extends ServiceError {
-  readonly status = 423;
+export class LockedError extends documentedError('locked') {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
@@ -132,8 +137,7 @@ export class LockedError extends ServiceError {
  * organisation already runs as many polls or searches at once as it may. With
  * `retryAfterSeconds`, the answer carries `Retry-After`.
  */
-export class RateLimitedError extends ServiceError {
-  readonly status = 429;
+export class RateLimitedError extends documentedError('rate_limited') {
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
@@ -143,13 +147,10 @@ export class RateLimitedError extends ServiceError {
 }
 
 /** 431: the request's headers are larger than the service reads. */
-export class HeadersTooLargeError extends ServiceError {
-  readonly status = 431;
-}
+export class HeadersTooLargeError extends documentedError('header_fields_too_large') {}
 
 /** 503: the service is shutting down, or too busy to take the request now; retry after `retryAfterSeconds` when given. */
-export class UnavailableError extends ServiceError {
-  readonly status = 503;
+export class UnavailableError extends documentedError('service_unavailable') {
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
