@@ -8,6 +8,7 @@
  * rise with update_id. The database must hold no works yet: work and permit ids are assigned here.
  */
 import { sql } from 'drizzle-orm';
+import TinyQueue from 'tinyqueue';
 import type { Database } from '../../db/database.js';
 import { auditEvents, changeRequests, permits, workObjects, works } from '../../db/schema.js';
 import { applyPermitEvent, submittedPermit, type NewPermitRow } from '../../domain/permits.js';
@@ -28,7 +29,6 @@ import { newWorkSubmission } from '../simulation/new-works.js';
 import type { Random } from '../simulation/random.js';
 import type { SandboxWorld } from '../simulation/world.js';
 import { bulkInsert } from './bulk-insert.js';
-import { MinHeap } from './min-heap.js';
 
 export interface HistoryOptions {
   events: number;
@@ -214,7 +214,11 @@ function workInProgress(
 export async function seedHistory(db: Database, world: SandboxWorld, options: HistoryOptions): Promise<number> {
   const { random, from, to } = options;
   const writer = new BulkWriter(db, (recorded) => options.onProgress?.(recorded, options.events));
-  const schedule = new MinHeap<{ at: number; work: WorkInProgress; activity: WorkActivity }>((a, b) => a.at < b.at);
+  // What happens next: the earliest activity first.
+  const schedule = new TinyQueue<{ at: number; work: WorkInProgress; activity: WorkActivity }>(
+    [],
+    (a, b) => a.at - b.at,
+  );
   const serials = new Map<number, number>();
   const arrivalGapMs = ((to.getTime() - from.getTime()) * eventsPerWork) / Math.max(options.events, 1);
   let nextArrival = from.getTime();
@@ -271,7 +275,7 @@ export async function seedHistory(db: Database, world: SandboxWorld, options: Hi
       nextArrival += arrivalGapMs * (behind ? 0.5 : 1) * (0.5 + random.next());
     }
   }
-  for (const { work } of schedule.drain()) await writer.settle(work);
+  for (const { work } of schedule.data) await writer.settle(work);
   await writer.flush();
   await continueIdSequences(db);
   return writer.recorded;
