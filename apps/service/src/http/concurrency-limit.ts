@@ -9,6 +9,13 @@
  *   without bound under a flood of logins).
  * - `perKeyLimit`: at most `limit` slots held at once by each key (an organisation); past it a
  *   slot is refused at once, with no queue, so one tenant cannot fill a shared pool or queue.
+ *
+ * Written here rather than taken from `p-limit`: p-limit queues every call beyond its limit and
+ * has no way to refuse one, to bound its queue, or to take one waiting call out at its deadline
+ * (`clearQueue` drops them all), and it runs a function rather than lending a slot. A key's slot
+ * is held across a request's stages (a poll takes it only once it needs the database), and past
+ * the limit the answer is `429` at once; p-limit would serve only as a counter of running calls,
+ * one limiter per key, with the refusal, the deadlines and the waiting bound still written here.
  */
 
 /** How long a call may wait for its turn: until `at` (epoch ms); then `expired()` is thrown instead. */
