@@ -1,14 +1,14 @@
 /**
  * The operator API's stream of delivery changes (`GET /internal/deliveries/stream`, server-sent
- * events), read with fetch so that it carries the `token` header; opened again after a pause
- * whenever it ends.
+ * events, parsed by eventsource-parser), read with fetch so that it carries the `token` header;
+ * opened again after a pause whenever it ends.
  */
-import { parseEvents, type StreamEvent } from '../src/shared/event-stream.js';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 /** Follows the stream until `signal` aborts; `onState` says whether it is connected. */
 export async function followStream(
   token: string,
-  onEvent: (event: StreamEvent) => void,
+  onEvent: (event: EventSourceMessage) => void,
   onState: (connected: boolean) => void,
   signal: AbortSignal,
 ): Promise<void> {
@@ -18,12 +18,8 @@ export async function followStream(
       if (!response.ok || response.body === null) throw new Error(`stream answered ${response.status}`);
       onState(true);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        const parsed = parseEvents(buffer + chunk.value);
-        buffer = parsed.rest;
-        parsed.events.forEach(onEvent);
-      }
+      const parser = createParser({ onEvent });
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parser.feed(chunk.value);
     } catch {
       // Reconnected below, unless stopped.
     }

@@ -9,7 +9,7 @@
  * removed.
  */
 import type { Command } from 'commander';
-import { parseEvents } from '../shared/event-stream.js';
+import { createParser } from 'eventsource-parser';
 import type { components } from '@street-events/types/operator';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
@@ -26,14 +26,13 @@ interface ListenOptions extends OperatorApiOptions {
 /** The changes of the stream of deliveries, as they arrive, until it ends (`resync` carries none). */
 async function readEvents(body: ReadableStream<Uint8Array>, onChange: (change: Change) => void): Promise<void> {
   const decoder = new TextDecoder();
-  let rest = '';
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    const parsed = parseEvents(rest + decoder.decode(chunk, { stream: true }));
-    rest = parsed.rest;
-    for (const { event, data } of parsed.events) {
+  const parser = createParser({
+    onEvent: ({ event, data }) => {
       if (event === 'attempt' || event === 'queued') onChange(JSON.parse(data) as Change);
-    }
-  }
+    },
+  });
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>)
+    parser.feed(decoder.decode(chunk, { stream: true }));
 }
 
 /** One line per attempt: time, event type, update_id, the handler's status (or why it had none) and latency. */

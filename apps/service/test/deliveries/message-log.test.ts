@@ -7,6 +7,7 @@
  */
 import type { SubscriptionCreateResponse } from '@street-events/types';
 import { createServer } from 'node:net';
+import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
@@ -48,20 +49,15 @@ async function openStream(url: string, token: string) {
   const stop = new AbortController();
   const response = await fetch(url, { headers: { token }, signal: stop.signal });
   const events: { event: string; data: unknown }[] = [];
+  const parser = createParser({
+    onEvent: ({ event, data }) => {
+      if (event) events.push({ event, data: JSON.parse(data || 'null') });
+    },
+  });
   const reading = (async () => {
     const decoder = new TextDecoder();
-    let buffered = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffered += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffered.indexOf('\n\n')) >= 0) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(block)?.[1];
-        const event = field('event');
-        if (event) events.push({ event, data: JSON.parse(field('data') ?? 'null') });
-      }
-    }
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+      parser.feed(decoder.decode(chunk, { stream: true }));
   })().catch(() => undefined);
   return { response, events, close: () => (stop.abort(), reading) };
 }
