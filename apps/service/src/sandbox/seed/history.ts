@@ -210,15 +210,19 @@ function workInProgress(
   };
 }
 
+/** An activity of a work, due at `at` (epoch ms). */
+interface Due {
+  at: number;
+  work: WorkInProgress;
+  activity: WorkActivity;
+}
+
 /** Records at least `options.events` events (a few more at most) between `from` and `to`; returns how many. */
 export async function seedHistory(db: Database, world: SandboxWorld, options: HistoryOptions): Promise<number> {
   const { random, from, to } = options;
   const writer = new BulkWriter(db, (recorded) => options.onProgress?.(recorded, options.events));
   // What happens next: the earliest activity first.
-  const schedule = new TinyQueue<{ at: number; work: WorkInProgress; activity: WorkActivity }>(
-    [],
-    (a, b) => a.at - b.at,
-  );
+  const schedule = new TinyQueue<Due>([], (a, b) => a.at - b.at);
   const serials = new Map<number, number>();
   const arrivalGapMs = ((to.getTime() - from.getTime()) * eventsPerWork) / Math.max(options.events, 1);
   let nextArrival = from.getTime();
