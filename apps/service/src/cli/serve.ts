@@ -69,7 +69,7 @@ function printSandboxReady(server: RunningServer, start: SandboxStart): void {
     '',
     'Try first:',
     `  curl -H "token: ${planner?.token ?? ''}" ${server.baseUrl}/works/updates`,
-    `  Webhook endpoints on loopback (${loopbackAllowList.join(', ')}) may be subscribed.`,
+    `  Webhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`,
   ];
   if (start.simulateRate !== undefined) lines.push('', `Simulating ${start.simulateRate} activities a second.`);
   if (start.network)

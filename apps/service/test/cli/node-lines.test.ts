@@ -54,7 +54,7 @@ describe.each(supportedNodeLines)('on Node.js %s', (line) => {
           };
           check();
         });
-        const baseUrl = /Base URL: (\S+)/.exec(output)![1]!;
+        const baseUrl = /Event interface\s+(\S+)/.exec(output)![1]!;
         const token = /\snw\.planner\s+(se_[A-Za-z0-9_-]{43})$/m.exec(output)![1]!;
         const response = await fetch(`${baseUrl}/works/updates`, { headers: { token } });
         expect(response.status).toBe(200);

@@ -65,10 +65,10 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
     },
   );
-  baseUrl = (await service.waitFor(/Base URL: (\S+)/))[1]!;
-  const token = (await service.waitFor(/^nw\.planner\s.*?(se_[A-Za-z0-9_-]{43})$/m))[1]!;
-  const httpsBaseUrl = (await service.waitFor(/^HTTPS: (https:\/\/\S+) /m))[1]!;
-  const caFile = (await service.waitFor(/NODE_EXTRA_CA_CERTS=(\S+)/))[1]!;
+  baseUrl = (await service.waitFor(/Event interface\s+(\S+)/))[1]!;
+  const token = (await service.waitFor(/\snw\.planner\s+(se_[A-Za-z0-9_-]{43})$/m))[1]!;
+  const httpsBaseUrl = (await service.waitFor(/\(HTTPS: (https:\/\/\S+)\)/))[1]!;
+  const caFile = (await service.waitFor(/Trust the CA\s+(\S+)/))[1]!;
   receiver = run(['examples/receiver.mjs'], { EVENTS_BASE_URL: httpsBaseUrl, NODE_EXTRA_CA_CERTS: caFile, PORT: '0' });
   endpoint = (await receiver.waitFor(/receiving at (\S+),/))[1]!;
   const subscribed = await fetch(`${baseUrl}/api-notifications/subscribe`, {

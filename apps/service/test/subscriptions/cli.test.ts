@@ -106,7 +106,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
       try {
         await vi.waitFor(() => expect(served.output()).toContain('Ctrl-C stops'), { timeout: 60_000, interval: 25 });
         expect(served.output()).toMatch(/loopback .* allowed/);
-        const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
+        const baseUrl = /Event interface\s+(\S+)/.exec(served.output())![1]!;
         const token = /nw\.planner.*?(se_[A-Za-z0-9_-]{43})/.exec(served.output())![1]!;
         const response = await fetch(`${baseUrl}/api-notifications/subscribe`, {
           method: 'POST',
@@ -216,7 +216,7 @@ for (const backend of ['pglite', 'postgres'] as const) {
       try {
         await vi.waitFor(() => expect(served.output()).toContain('Ctrl-C stops'), { timeout: 60_000, interval: 25 });
         expect(served.output()).toContain('Simulating 20 activities a second.');
-        const baseUrl = /Base URL: (\S+)/.exec(served.output())![1]!;
+        const baseUrl = /Event interface\s+(\S+)/.exec(served.output())![1]!;
         const tokens = [...served.output().matchAll(/\.highways\s.*?(se_[A-Za-z0-9_-]{43})/g)].map(
           (match) => match[1]!,
         );
