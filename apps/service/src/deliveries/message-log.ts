@@ -115,13 +115,17 @@ export async function listMessages(
   page: { limit: number; before?: string },
 ): Promise<MessagePage> {
   const subscriptionId = await subscriptionIdOf(db, subscriptionReference);
-  const rows = await queryRows<MessageRow>(db, messageRows(subscriptionId, page.limit, page.before));
-  const shown = rows.slice(0, page.limit);
-  const attempts = await attemptsOf(
-    db,
-    subscriptionId,
-    shown.map((row) => row.message_id),
+  // One snapshot for the messages and their attempts, so that an attempt settled between the two
+  // reads is not shown beside its message as it was before (still in flight).
+  const { rows, attempts } = await db.transaction(
+    async (tx) => {
+      const rows = await queryRows<MessageRow>(tx, messageRows(subscriptionId, page.limit, page.before));
+      const ids = rows.slice(0, page.limit).map((row) => row.message_id);
+      return { rows, attempts: await attemptsOf(tx, subscriptionId, ids) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+  const shown = rows.slice(0, page.limit);
   return {
     messages: shown.map((row) => ({
       message_id: row.message_id,
