@@ -42,6 +42,8 @@ import { defaultSearchConcurrency, permitSearchRoutes } from './features/permits
 import { pollingRoutes } from './features/polling/plugin.js';
 import type { ReadShares } from './http/read-shares.js';
 import { sandboxRoutes } from './features/operator/sandbox.js';
+import { clockRoutes } from './features/operator/clock.js';
+import type { SandboxClock } from './sandbox/clock/sandbox-clock.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
 import { servedHosts } from './http/served-hosts.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
@@ -96,9 +98,10 @@ export interface AppOptions {
    * operator may confirm and change subscriptions for their organisations; the console is open.
    * It answers only loopback and `hosts` (see served-hosts.ts). `network`: it listens beyond
    * loopback, so the console carries no token and asks for an Operator's, as outside the sandbox.
-   * Absent: none of these.
+   * `clock`: the sandbox's clock, which the operator API reads and moves (give its `now` as
+   * `clock` too). Absent: none of these.
    */
-  sandbox?: { users: readonly SandboxUser[]; hosts?: readonly string[]; network?: boolean };
+  sandbox?: { users: readonly SandboxUser[]; hosts?: readonly string[]; network?: boolean; clock?: SandboxClock };
   /** The console at `/console` (see routes/console.ts: open in the sandbox, for Operators otherwise); not served when off. */
   console?: boolean;
 }
@@ -223,7 +226,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     searchConcurrency: options.searchConcurrency ?? defaultSearchConcurrency,
     searchesPerOrganisation: options.readShares?.searchesPerOrganisation,
   });
-  if (options.notifications) await app.register(notificationRoutes, { ...options.notifications, db: options.db });
+  if (options.notifications)
+    await app.register(notificationRoutes, {
+      ...options.notifications,
+      db: options.db,
+      now: options.notifications.now ?? options.clock,
+    });
   await app.register(internalRoutes, { db: options.db, clock: options.clock });
   if (options.notifications && options.listen) {
     await app.register(deliveryRoutes, {
@@ -234,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   if (options.sandbox) await app.register(sandboxRoutes, { db: options.db, users: options.sandbox.users });
+  if (options.sandbox?.clock) await app.register(clockRoutes, { db: options.db, clock: options.sandbox.clock });
   if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
   if (options.console) {
     const operator = options.sandbox?.network

@@ -25,6 +25,8 @@ import type { SandboxUser } from './sandbox/seed/sandbox.js';
 import { simulate } from './sandbox/simulation/simulate.js';
 import { isLoopbackAddress } from './http/served-hosts.js';
 import { readableLog } from './shared/readable-log.js';
+import type { Clock } from './shared/clock.js';
+import { SandboxClock } from './sandbox/clock/sandbox-clock.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -55,7 +57,7 @@ export function logDestination(config: Pick<ServiceConfig, 'logFormat'>): { stre
 function appOptions(
   config: ServiceConfig,
   handle: DatabaseHandle,
-  options: ServeOptions,
+  options: ServeOptions & { clock: SandboxClock | undefined },
   publicBaseUrl: () => string,
 ): AppOptions & { metrics: { metrics: ServiceMetrics } } {
   const pollDb = handle.limitedTo(config.statementTimeoutMs, { orderedScans: true });
@@ -83,8 +85,10 @@ function appOptions(
       publicBaseUrl,
       subscriptionChanges: config.notifications.subscriptionChanges,
     },
+    clock: options.clock?.now,
     sandbox: options.sandbox && {
       users: options.sandbox.users,
+      clock: options.clock,
       hosts: [...config.sandboxHosts, ...publicHostOf(config)],
       network: !isLoopbackAddress(config.host),
     },
@@ -101,10 +105,12 @@ export async function startServer(
   const handle = database ?? (await openDatabase(config.database));
   await prepareDatabase(handle);
   const urls = { http: '', https: undefined as string | undefined };
+  // The sandbox runs on its own clock, which an Operator may move forward (sandbox/clock).
+  const clock = options.sandbox ? await SandboxClock.open(handle.db) : undefined;
   const built = appOptions(
     config,
     handle,
-    options,
+    { ...options, clock },
     () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
   );
   const app = await buildApp(built);
@@ -116,11 +122,13 @@ export async function startServer(
       db: handle,
       notifications: config.notifications,
       metrics: built.metrics.metrics,
+      clock: clock?.now,
       started: (running) => (worker = running),
     });
   }
   await app.register(summariesWriter, { db: handle.db });
-  if (options.simulateRate !== undefined) await app.register(simulation, { db: handle.db, rate: options.simulateRate });
+  if (options.simulateRate !== undefined)
+    await app.register(simulation, { db: handle.db, rate: options.simulateRate, now: clock?.now });
   const { tls } = config;
   if (tls) {
     const listening = (port: number) => (urls.https = httpsBaseUrl(config.host, tls, port));
@@ -167,9 +175,11 @@ export function startDeliveryWorker(
   notifications: NotificationConfig,
   log: WorkerOptions['log'],
   metrics?: ServiceMetrics,
+  clock?: Clock,
 ): Promise<DeliveryWorker> {
   return startWorker({
     ...workerSettingsOf(notifications),
+    clock,
     db: handle.db,
     subscriptions: subscriptionUpkeep(handle.db),
     listen: handle.listen,
@@ -183,9 +193,10 @@ const deliveryWorker: FastifyPluginCallback<{
   db: DatabaseHandle;
   notifications: NotificationConfig;
   metrics: ServiceMetrics;
+  clock: Clock | undefined;
   started: (worker: DeliveryWorker) => void;
 }> = (app, options, done) => {
-  startDeliveryWorker(options.db, options.notifications, app.log, options.metrics).then((worker) => {
+  startDeliveryWorker(options.db, options.notifications, app.log, options.metrics, options.clock).then((worker) => {
     options.started(worker);
     app.addHook('onClose', () => worker.stop());
     done();
@@ -225,11 +236,15 @@ const summariesWriter: FastifyPluginCallback<{ db: Database }> = (app, { db }, d
 };
 
 /** Random activity on the sandbox while serving (`serve --simulate`), stopped when the app closes. */
-const simulation: FastifyPluginCallback<{ db: Database; rate: number }> = (app, { db, rate }, done) => {
+const simulation: FastifyPluginCallback<{ db: Database; rate: number; now: Clock | undefined }> = (
+  app,
+  { db, rate, now },
+  done,
+) => {
   const stop = new AbortController();
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', (ready) => {
-    running = simulate(db, { rate, signal: stop.signal }).catch((error: unknown) => {
+    running = simulate(db, { rate, signal: stop.signal, now }).catch((error: unknown) => {
       if (!stop.signal.aborted) app.log.error({ err: error }, 'the simulation stopped');
     });
     ready();

@@ -7,6 +7,7 @@
  */
 import { Command, Option } from 'commander';
 import { defaultPgliteDataDir } from '../db/database.js';
+import { addClockCommands } from './clock.js';
 import { addDataCommands } from './data.js';
 import { addDirectoryCommands } from './directory.js';
 import { describeFailure } from './errors.js';
@@ -33,6 +34,7 @@ addServeCommand(program);
 addNotificationCommands(program);
 addTriggerCommand(program);
 addListenCommand(program);
+addClockCommands(program);
 
 try {
   await program.parseAsync();

@@ -552,3 +552,17 @@ export const readModels = pgTable('read_models', {
   name: text('name').primaryKey(),
   fingerprint: text('fingerprint').notNull(),
 });
+
+/**
+ * The sandbox's clock (`serve --sandbox` only; one row): how far it runs ahead of the wall clock,
+ * and up to which moment its deadlines (permits deemed, quarters ended) have been applied.
+ */
+export const sandboxClock = pgTable(
+  'sandbox_clock',
+  {
+    id: smallint('id').primaryKey(),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+    deadlinesAppliedUntil: moment('deadlines_applied_until').notNull(),
+  },
+  (t) => [check('sandbox_clock_one_row', sql`${t.id} = 1`)],
+);

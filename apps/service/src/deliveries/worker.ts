@@ -105,7 +105,7 @@ export interface WorkerOptions {
   connectTimeoutMs?: number;
   /** Limit until an endpoint's response head; 10 s by default. */
   responseTimeoutMs?: number;
-  /** Now, for scheduling and for the 48-hour expiry; tests move it. */
+  /** Now, for scheduling and for the 48-hour expiry (the sandbox's clock, or a test's); messages are signed at the wall clock's time. */
   clock?: Clock;
   /** LISTEN for new deliveries; without it the worker only polls. */
   listen?: Listen;
@@ -325,7 +325,8 @@ class Worker implements DeliveryWorker {
   /** One claimed delivery through the other stages: build and sign, attempt, settle. */
   private async deliver(delivery: ClaimedDelivery, claim: Claim, signal: AbortSignal): Promise<void> {
     try {
-      const request = await this.signing.request(delivery, this.settings.clock);
+      // Signed at the wall clock's time, which receivers check against theirs, whatever `clock` says.
+      const request = await this.signing.request(delivery, systemClock);
       const attemptedAt = this.settings.clock();
       const outcome = await this.attempt(delivery, request, signal);
       if (signal.aborted)
@@ -338,14 +339,13 @@ class Worker implements DeliveryWorker {
   }
 
   private attempt(delivery: ClaimedDelivery, request: DeliveryRequest, signal: AbortSignal): Promise<AttemptOutcome> {
-    const { policy, resolve, attemptTimeoutMs, connectTimeoutMs, responseTimeoutMs, clock } = this.settings;
+    const { policy, resolve, attemptTimeoutMs, connectTimeoutMs, responseTimeoutMs } = this.settings;
     return attemptDelivery(delivery.api_endpoint, request, {
       policy,
       resolve,
       timeoutMs: attemptTimeoutMs,
       connectTimeoutMs,
       responseTimeoutMs,
-      clock,
       agent: this.agents.for(delivery.api_endpoint),
       signal,
     });

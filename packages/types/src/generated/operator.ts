@@ -387,6 +387,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/sandbox/clock": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sandbox's clock (sandbox only)
+     * @description The sandbox's time, the wall clock's, and how far ahead the sandbox runs. Served only in the sandbox (`serve --sandbox`); elsewhere `404`: a service outside the sandbox has no clock to move.
+     *
+     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     */
+    get: operations["readSandboxClock"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sandbox/clock/advance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move the sandbox's clock forward (sandbox only)
+     * @description Moves the sandbox's clock forward, and applies at once what the time passed brings: permit applications still awaiting assessment at their deadline are deemed (`permit_deemed`), each highway authority ends a quarter that ended with sample inspections still open in it (`sample_inspection_expired`, `sample_inspection_quarter_ended`), subscriptions left unconfirmed for 48 hours are removed; then deliveries that fell due, retries included, are sent. The clock is kept across restarts. Served only in the sandbox; elsewhere `404`.
+     *
+     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     */
+    post: operations["advanceSandboxClock"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/sandbox/clock/reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put the sandbox's clock back to the wall clock (sandbox only)
+     * @description Puts the sandbox's clock back to the wall clock. What was recorded while it ran ahead keeps its times, and deadlines it passed stay applied; what waits on the sandbox's time (a delivery's next attempt, an unconfirmed subscription's 48 hours) is brought back by as much, so it waits no longer than it had left. Served only in the sandbox; elsewhere `404`.
+     *
+     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     */
+    post: operations["resetSandboxClock"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -474,6 +540,21 @@ export interface components {
       description_of_work?: string;
       internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
       internal_user_name?: components["schemas"]["InternalUserName"];
+    };
+    /** InternalClockAdvance */
+    InternalClockAdvance: {
+      /** @description How far to move the clock forward: a whole number (1 to 9999) and a unit, `s` (seconds), `m` (minutes), `h` (hours), `d` (days) or `w` (weeks); e.g. `49h`, `8d`. */
+      by: string;
+    };
+    /**
+     * InternalClockAdvanced
+     * @description The clock after the move, and what followed at once: the events recorded by the deadlines it passed (permits deemed, quarters ended: each at the moment of its deadline, in time order), and the subscriptions removed because they were not confirmed within 48 hours. Deliveries that fell due (retries included) are sent by the delivery worker straight after.
+     */
+    InternalClockAdvanced: {
+      clock: components["schemas"]["InternalSandboxClock"];
+      events: components["schemas"]["InternalRecordedEvent"][];
+      /** @description The references of the subscriptions removed. */
+      subscriptions_removed: string[];
     };
     /** InternalContract */
     InternalContract: {
@@ -617,6 +698,24 @@ export interface components {
     InternalReplay: {
       /** @description The message id: its `webhook-id` and `MessageId`. */
       message_id: string;
+    };
+    /**
+     * InternalSandboxClock
+     * @description The sandbox's clock: its time, the wall clock's, and how far ahead it runs. Everything time-driven in the sandbox follows `now`: the times of events recorded (`update_date_time`), the seven-day rule of polling cursors, the 48-hour window to confirm a subscription, due deliveries and their retries, permits deemed at their assessment deadline and sample inspection quarters ended. What does not follow it: login tokens and sessions (they expire by the wall clock), rate limits, and the times a notification is signed with (`Timestamp`, `webhook-timestamp`), which receivers check against their own clock.
+     */
+    InternalSandboxClock: {
+      /**
+       * Format: date-time
+       * @description The sandbox's time.
+       */
+      now: string;
+      /**
+       * Format: date-time
+       * @description The wall clock's time, when read.
+       */
+      wall_clock: string;
+      /** @description How far the sandbox's clock runs ahead of the wall clock, in seconds. */
+      offset_seconds: number;
     };
     /**
      * InternalSandboxOrganisation
@@ -2462,6 +2561,109 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  readSandboxClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clock. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InternalSandboxClock"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  advanceSandboxClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InternalClockAdvance"];
+      };
+    };
+    responses: {
+      /** @description The clock moved; what followed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InternalClockAdvanced"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  resetSandboxClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clock, back on the wall clock. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InternalSandboxClock"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
 }
 
 // Named aliases of the component schemas.
@@ -2473,6 +2675,8 @@ export type InternalAttempt = components["schemas"]["InternalAttempt"];
 export type InternalChangeRequestDecision = components["schemas"]["InternalChangeRequestDecision"];
 export type InternalChangeRequestSubmission =
   components["schemas"]["InternalChangeRequestSubmission"];
+export type InternalClockAdvance = components["schemas"]["InternalClockAdvance"];
+export type InternalClockAdvanced = components["schemas"]["InternalClockAdvanced"];
 export type InternalContract = components["schemas"]["InternalContract"];
 export type InternalDeadLetter = components["schemas"]["InternalDeadLetter"];
 export type InternalDeadLetterList = components["schemas"]["InternalDeadLetterList"];
@@ -2486,6 +2690,7 @@ export type InternalPosition = components["schemas"]["InternalPosition"];
 export type InternalQuarterEnd = components["schemas"]["InternalQuarterEnd"];
 export type InternalRecordedEvent = components["schemas"]["InternalRecordedEvent"];
 export type InternalReplay = components["schemas"]["InternalReplay"];
+export type InternalSandboxClock = components["schemas"]["InternalSandboxClock"];
 export type InternalSandboxOrganisation = components["schemas"]["InternalSandboxOrganisation"];
 export type InternalSandboxOrganisationList =
   components["schemas"]["InternalSandboxOrganisationList"];
@@ -3361,6 +3566,7 @@ export const propertyConstraints = {
     internal_user_identifier: { maxLength: 100 },
     internal_user_name: { maxLength: 100 },
   },
+  InternalClockAdvance: { by: { maxLength: 5, pattern: "^[1-9][0-9]{0,3}[smhdw]$" } },
   InternalContract: {
     contractor: { minLength: 1, maxLength: 100 },
     promoter: { minLength: 1, maxLength: 100 },
@@ -3388,6 +3594,11 @@ export const propertyConstraints = {
     internal_user_name: { maxLength: 100 },
   },
   InternalRecordedEvent: { update_id: { minimum: 1 }, update_date_time: { format: "date-time" } },
+  InternalSandboxClock: {
+    now: { format: "date-time" },
+    wall_clock: { format: "date-time" },
+    offset_seconds: { minimum: 0 },
+  },
   InternalSubscription: { created_at: { format: "date-time" } },
   InternalSubscriptionPointing: { api_endpoint: { minLength: 1, maxLength: 2048, format: "uri" } },
   InternalTrigger: {

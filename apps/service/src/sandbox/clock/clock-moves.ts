@@ -1,0 +1,33 @@
+/**
+ * Moving the sandbox's clock, and what follows at once: the deadlines passed are applied, the
+ * subscriptions left unconfirmed past their window are removed, and the delivery workers wake to
+ * send what fell due (retries included). The delivery worker would do the same at its next turn;
+ * doing it here lets the answer say what happened.
+ */
+import type { Database } from '../../db/database.js';
+import { wakeWorkers } from '../../deliveries/queue/outbox.js';
+import { expireUnconfirmed } from '../../subscriptions/upkeep.js';
+import { applyDeadlines } from './deadlines.js';
+import type { ClockReading, SandboxClock } from './sandbox-clock.js';
+
+export interface ClockMoved {
+  clock: ClockReading;
+  /** The ids of the events the deadlines passed recorded, in order. */
+  events: number[];
+  /** The subscriptions removed because they were not confirmed in time. */
+  subscriptionsRemoved: string[];
+}
+
+export async function advanceClock(db: Database, clock: SandboxClock, ms: number): Promise<ClockMoved> {
+  await clock.advance(db, ms);
+  const events = await applyDeadlines(db, clock.now);
+  const subscriptionsRemoved = await expireUnconfirmed(db, clock.now());
+  await wakeWorkers(db);
+  return { clock: clock.read(), events, subscriptionsRemoved };
+}
+
+export async function resetClock(db: Database, clock: SandboxClock): Promise<ClockReading> {
+  await clock.reset(db);
+  await wakeWorkers(db);
+  return clock.read();
+}
