@@ -31,24 +31,22 @@ export async function createWorld(db: Database): Promise<World> {
   await addContract(db, { contractor: idle.name, promoter: promoter.name });
   await removeContract(db, { contractor: idle.name, promoter: promoter.name });
   await submitWork(db, {
-    workReferenceNumber: 'FZ01WORK0001',
-    promoterSwaCode: 'FZ01',
-    highwayAuthoritySwaCode: 'FZ02',
+    work_reference_number: 'FZ01WORK0001',
+    promoter_swa_code: 'FZ01',
+    highway_authority_swa_code: 'FZ02',
     street: 'High Street',
     town: 'Leeds',
     area: 'West Yorkshire',
     usrn: 1000001,
-    roadCategory: 2,
-    worksCoordinates: { type: 'Point', coordinates: [430000, 433000] },
-    locationDescription: 'Outside number 1',
-    permit: {
-      descriptionOfWork: 'Replace a valve',
-      workCategory: 'minor',
-      trafficManagementType: 'lane_closure',
-      activityType: 'utility_repair_and_maintenance_works',
-      proposedStartDate: new Date('2031-01-01T08:00:00Z'),
-      proposedEndDate: new Date('2031-01-02T17:00:00Z'),
-    },
+    road_category: 2,
+    works_coordinates: { type: 'Point', coordinates: [430000, 433000] },
+    location_description: 'Outside number 1',
+    description_of_work: 'Replace a valve',
+    work_category: 'minor',
+    traffic_management_type: 'lane_closure',
+    activity_type: 'utility_repair_and_maintenance_works',
+    proposed_start_date: '2031-01-01T08:00:00Z',
+    proposed_end_date: '2031-01-02T17:00:00Z',
   });
   return {
     tokens: {

@@ -3,6 +3,7 @@
  * records organisation_contract_added / organisation_contract_removed: organisation-level
  * events of the promoter (object: the promoter's swa_code), notified but not polled.
  */
+import type { components } from '@street-events/types/operator';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { announceCredentialsChanged } from '../auth/tokens.js';
@@ -27,6 +28,9 @@ export interface Contract {
   status: 'active' | 'removed';
 }
 
+/** The contractor and the promoter, each by its swa_code or name, as the operator document's `addContract` takes them. */
+export type ContractParties = components['schemas']['InternalContract'];
+
 async function recordContractEvent(
   tx: Database,
   promoter: Organisation,
@@ -46,7 +50,7 @@ async function recordContractEvent(
 /** Runs `change` in a transaction with the contractor and the promoter, named by name or swa_code. */
 async function changeContract(
   db: Database,
-  input: { contractor: string; promoter: string },
+  input: ContractParties,
   options: WriteOptions,
   change: (
     tx: Database,
@@ -64,11 +68,7 @@ async function changeContract(
   });
 }
 
-export async function addContract(
-  db: Database,
-  input: { contractor: string; promoter: string },
-  options: WriteOptions = {},
-): Promise<void> {
+export async function addContract(db: Database, input: ContractParties, options: WriteOptions = {}): Promise<void> {
   await changeContract(db, input, options, async (tx, { contractor, promoter }, context) => {
     const [added] = await tx
       .insert(contracts)
@@ -81,11 +81,7 @@ export async function addContract(
   });
 }
 
-export async function removeContract(
-  db: Database,
-  input: { contractor: string; promoter: string },
-  options: WriteOptions = {},
-): Promise<void> {
+export async function removeContract(db: Database, input: ContractParties, options: WriteOptions = {}): Promise<void> {
   await changeContract(db, input, options, async (tx, { contractor, promoter }, context) => {
     const [removed] = await tx
       .update(contracts)

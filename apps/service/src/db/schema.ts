@@ -4,7 +4,10 @@
  * migration there (see src/events/record-events.ts for its design).
  */
 import { propertyConstraints } from '@street-events/types';
-import { propertyConstraints as operatorConstraints } from '@street-events/types/operator';
+import {
+  propertyConstraints as operatorConstraints,
+  type components as operatorComponents,
+} from '@street-events/types/operator';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,7 +29,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { operatorValuesOf, valuesOf, type PermitConditionType } from '../shared/enums.js';
+import { operatorValuesOf, valuesOf } from '../shared/enums.js';
 
 /** Column lengths the document bounds: its `maxLength`s. */
 const workReferenceLength = propertyConstraints.PermitSummaryResponse.work_reference_number.maxLength;
@@ -169,12 +172,8 @@ export const workstreams = pgTable(
   ],
 );
 
-type Position = [easting: number, northing: number];
-/** A GeoJSON geometry in British National Grid (EPSG:27700) eastings and northings. */
-export type WorksCoordinates =
-  | { type: 'Point'; coordinates: Position }
-  | { type: 'LineString'; coordinates: Position[] }
-  | { type: 'Polygon'; coordinates: Position[][] };
+/** A work as the operator document submits it: its coordinates and permit conditions are kept as submitted (JSON columns). */
+type SubmittedWork = operatorComponents['schemas']['InternalWorkSubmission'];
 
 export const works = pgTable(
   'works',
@@ -195,7 +194,7 @@ export const works = pgTable(
     area: text('area').notNull(),
     usrn: integer('usrn').notNull(),
     roadCategory: smallint('road_category').notNull(),
-    worksCoordinates: jsonb('works_coordinates').$type<WorksCoordinates>().notNull(),
+    worksCoordinates: jsonb('works_coordinates').$type<SubmittedWork['works_coordinates']>().notNull(),
     locationDescription: text('location_description').notNull(),
     createdAt: createdAt(),
   },
@@ -208,11 +207,6 @@ export const works = pgTable(
     check('works_road_category_range', sql`${t.roadCategory} between ${between(submitted.road_category)}`),
   ],
 );
-
-export interface PermitCondition {
-  condition: PermitConditionType;
-  comment?: string | null;
-}
 
 export const permits = pgTable(
   'permits',
@@ -251,7 +245,7 @@ export const permits = pgTable(
     laneRentalChargesPotentiallyApply: boolean('lane_rental_charges_potentially_apply').notNull(),
     laneRentalAssessmentOutcome: laneRentalAssessmentOutcome('lane_rental_assessment_outcome'),
     paaToPaDeadlineDate: moment('paa_to_pa_deadline_date'),
-    permitConditions: jsonb('permit_conditions').$type<PermitCondition[]>().notNull(),
+    permitConditions: jsonb('permit_conditions').$type<NonNullable<SubmittedWork['permit_conditions']>>().notNull(),
     /** Number of ancillary information records held; the permit "holds ancillary information" when > 0. */
     ancillaryInfoCount: integer('ancillary_info_count').notNull(),
     /**

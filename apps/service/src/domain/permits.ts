@@ -3,42 +3,39 @@
  * permit summary, and how each permit event changes it. The interface does not show the
  * transitions; these follow the permitting scheme's usual flow.
  */
-import type { permits, PermitCondition } from '../db/schema.js';
+import type { components } from '@street-events/types/operator';
+import type { permits } from '../db/schema.js';
 import { ConflictError, ValidationError } from '../shared/errors.js';
-import type {
-  ActivityType,
-  AssessmentStatus,
-  AuditEventType,
-  LaneRentalAssessmentOutcome,
-  PermitStatus,
-  TrafficManagementType,
-  WorkCategory,
-  WorkStatus,
-} from '../shared/enums.js';
+import type { AssessmentStatus, AuditEventType, PermitStatus, WorkCategory, WorkStatus } from '../shared/enums.js';
 
 export type PermitRow = typeof permits.$inferSelect;
 export type NewPermitRow = Omit<PermitRow, 'id' | 'workId' | 'permitReferenceNumber' | 'summary'>;
 
-export interface PermitApplication {
-  descriptionOfWork: string;
-  workCategory: WorkCategory;
-  trafficManagementType: TrafficManagementType;
-  activityType: ActivityType;
-  proposedStartDate: Date;
-  proposedEndDate: Date;
-  proposedStartTime?: Date | null;
-  proposedEndTime?: Date | null;
-  isTrafficSensitive?: boolean;
-  excavationCarriedOut?: boolean;
-  isEarlyStart?: boolean;
-  isHighImpactTrafficManagement?: boolean;
-  isLaneRental?: boolean;
-  laneRentalChargesNotAgreed?: boolean;
-  laneRentalChargesPotentiallyApply?: boolean;
-  laneRentalAssessmentOutcome?: LaneRentalAssessmentOutcome | null;
-  hasNoFinalReinstatement?: boolean;
-  permitConditions?: PermitCondition[];
-}
+/**
+ * A permit application: the permit fields of the operator document's work submission (they stand
+ * beside the work's own fields there).
+ */
+export type PermitApplication = Pick<
+  components['schemas']['InternalWorkSubmission'],
+  | 'description_of_work'
+  | 'work_category'
+  | 'traffic_management_type'
+  | 'activity_type'
+  | 'proposed_start_date'
+  | 'proposed_end_date'
+  | 'proposed_start_time'
+  | 'proposed_end_time'
+  | 'is_traffic_sensitive'
+  | 'excavation_carried_out'
+  | 'is_early_start'
+  | 'is_high_impact_traffic_management'
+  | 'is_lane_rental'
+  | 'lane_rental_charges_not_agreed'
+  | 'lane_rental_charges_potentially_apply'
+  | 'lane_rental_assessment_outcome'
+  | 'has_no_final_reinstatement'
+  | 'permit_conditions'
+>;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -60,46 +57,50 @@ export function isImmediate(category: WorkCategory): boolean {
   return category === 'immediate_urgent' || category === 'immediate_emergency';
 }
 
+const optionalDate = (value: string | null | undefined): Date | null =>
+  value === null || value === undefined ? null : new Date(value);
+
 /** The permit summary of a freshly submitted application. */
 function newPermit(application: PermitApplication, at: Date): NewPermitRow {
-  if (application.proposedEndDate < application.proposedStartDate) {
+  const proposedStartDate = new Date(application.proposed_start_date);
+  const proposedEndDate = new Date(application.proposed_end_date);
+  if (proposedEndDate < proposedStartDate) {
     throw new ValidationError('proposed end date is before the proposed start date', 'proposed_end_date', {
       rule: 'formatMinimum',
     });
   }
+  const workCategory = application.work_category;
   return {
-    descriptionOfWork: application.descriptionOfWork,
-    workCategory: application.workCategory,
-    trafficManagementType: application.trafficManagementType,
-    activityType: application.activityType,
-    proposedStartDate: application.proposedStartDate,
-    proposedEndDate: application.proposedEndDate,
-    proposedStartTime: application.proposedStartTime ?? null,
-    proposedEndTime: application.proposedEndTime ?? null,
+    descriptionOfWork: application.description_of_work,
+    workCategory,
+    trafficManagementType: application.traffic_management_type,
+    activityType: application.activity_type,
+    proposedStartDate,
+    proposedEndDate,
+    proposedStartTime: optionalDate(application.proposed_start_time),
+    proposedEndTime: optionalDate(application.proposed_end_time),
     status: 'submitted',
     assessmentStatus: null,
     workStatus: 'planned',
-    deadlineDate: new Date(at.getTime() + assessmentDays[application.workCategory] * dayMs),
+    deadlineDate: new Date(at.getTime() + assessmentDays[workCategory] * dayMs),
     dateCreated: at,
     statusChangedDate: at,
     actualStartDate: null,
     actualEndDate: null,
     isActivePermit: true,
-    isTrafficSensitive: application.isTrafficSensitive ?? false,
-    hasNoFinalReinstatement: application.hasNoFinalReinstatement ?? false,
+    isTrafficSensitive: application.is_traffic_sensitive ?? false,
+    hasNoFinalReinstatement: application.has_no_final_reinstatement ?? false,
     isDeemed: false,
-    excavationCarriedOut: application.excavationCarriedOut ?? false,
-    isEarlyStart: application.isEarlyStart ?? false,
-    isHighImpactTrafficManagement: application.isHighImpactTrafficManagement ?? false,
-    isLaneRental: application.isLaneRental ?? false,
-    laneRentalChargesNotAgreed: application.laneRentalChargesNotAgreed ?? false,
-    laneRentalChargesPotentiallyApply: application.laneRentalChargesPotentiallyApply ?? false,
-    laneRentalAssessmentOutcome: application.laneRentalAssessmentOutcome ?? null,
+    excavationCarriedOut: application.excavation_carried_out ?? false,
+    isEarlyStart: application.is_early_start ?? false,
+    isHighImpactTrafficManagement: application.is_high_impact_traffic_management ?? false,
+    isLaneRental: application.is_lane_rental ?? false,
+    laneRentalChargesNotAgreed: application.lane_rental_charges_not_agreed ?? false,
+    laneRentalChargesPotentiallyApply: application.lane_rental_charges_potentially_apply ?? false,
+    laneRentalAssessmentOutcome: application.lane_rental_assessment_outcome ?? null,
     paaToPaDeadlineDate:
-      application.workCategory === 'paa'
-        ? new Date(application.proposedStartDate.getTime() - paaToPaLeadDays * dayMs)
-        : null,
-    permitConditions: application.permitConditions ?? [],
+      workCategory === 'paa' ? new Date(proposedStartDate.getTime() - paaToPaLeadDays * dayMs) : null,
+    permitConditions: application.permit_conditions ?? [],
     ancillaryInfoCount: 0,
   };
 }
@@ -238,7 +239,7 @@ export function submittedPermit(
 ): { permit: NewPermitRow; events: AuditEventType[] } {
   const permit = newPermit(application, at);
   if (!startedOnSubmission) return { permit, events: ['permit_submitted'] };
-  if (!isImmediate(application.workCategory)) {
+  if (!isImmediate(application.work_category)) {
     throw new ValidationError('only immediate works start on submission', 'work_category', { rule: 'enum' });
   }
   const started = applyPermitEvent(permit, 'work_start_logged', at);

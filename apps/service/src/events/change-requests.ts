@@ -3,20 +3,17 @@
  * Granting applies the requested changes to the permit. Events name the request as object
  * (type change_request, the interface has no alteration type) and its permit as parent.
  */
+import type { components } from '@street-events/types/operator';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { changeRequests, permits, type ChangeRequestKind, type ChangeRequestStatus } from '../db/schema.js';
-import type { AuditEventType, TrafficManagementType } from '../shared/enums.js';
+import type { AuditEventType } from '../shared/enums.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { eventContext, recordEvents, type EventSpec, type WriteOptions } from './record-events.js';
 import { lockPermit } from './work-scope.js';
 
-export interface PermitChanges {
-  proposedStartDate?: Date;
-  proposedEndDate?: Date;
-  trafficManagementType?: TrafficManagementType;
-  descriptionOfWork?: string;
-}
+/** A request of a kind and the changes it asks for (each unchanged when left out), as the operator document's `submitChangeRequest` takes it. */
+export type ChangeRequestSubmission = components['schemas']['InternalChangeRequestSubmission'];
 
 export type ChangeRequestDecision = Exclude<ChangeRequestStatus, 'submitted'>;
 
@@ -91,32 +88,40 @@ export function changeRequestEvent(
   };
 }
 
+const dateOf = (value: string | undefined): Date | undefined => (value === undefined ? undefined : new Date(value));
+
+/** Submits a request to change the permit; returns its reference. */
 export async function submitChangeRequest(
   db: Database,
-  input: { permitReferenceNumber: string; kind: ChangeRequestKind; changes: PermitChanges },
+  permitReferenceNumber: string,
+  request: ChangeRequestSubmission,
   options: WriteOptions = {},
 ): Promise<{ reference: string }> {
   const context = eventContext(options);
+  const { kind } = request;
   return db.transaction(async (tx) => {
-    const { permit, work } = await lockPermit(tx, input.permitReferenceNumber);
+    const { permit, work } = await lockPermit(tx, permitReferenceNumber);
     if (!permit.isActivePermit || permit.workStatus === 'completed') {
       throw new ConflictError(`the permit is ${permit.status} and the work ${permit.workStatus}: it cannot be changed`);
     }
     const [existing] = await tx
       .select({ n: count() })
       .from(changeRequests)
-      .where(and(eq(changeRequests.permitId, permit.id), eq(changeRequests.kind, input.kind)));
-    const reference = changeRequestReference(permit.permitReferenceNumber, input.kind, (existing?.n ?? 0) + 1);
+      .where(and(eq(changeRequests.permitId, permit.id), eq(changeRequests.kind, kind)));
+    const reference = changeRequestReference(permit.permitReferenceNumber, kind, (existing?.n ?? 0) + 1);
     await tx.insert(changeRequests).values({
       reference,
       permitId: permit.id,
-      kind: input.kind,
+      kind,
       status: 'submitted',
       createdAt: context.at,
-      ...input.changes,
+      proposedStartDate: dateOf(request.proposed_start_date),
+      proposedEndDate: dateOf(request.proposed_end_date),
+      trafficManagementType: request.traffic_management_type,
+      descriptionOfWork: request.description_of_work,
     });
     await recordEvents(tx, work, context, [
-      changeRequestEvent(input.kind, 'submitted', reference, permit.permitReferenceNumber),
+      changeRequestEvent(kind, 'submitted', reference, permit.permitReferenceNumber),
     ]);
     return { reference };
   });

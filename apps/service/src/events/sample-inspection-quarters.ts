@@ -6,6 +6,7 @@
  * is reverted (sample_inspection_quarter_end_reverted): it is open again, and the sample
  * inspections that expired stay expired.
  */
+import type { components } from '@street-events/types/operator';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { requireOrganisation } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
@@ -24,15 +25,18 @@ import { lockQuarters } from './quarter-locks.js';
 import { advanceLockedWorkObject } from './work-objects.js';
 import { lockWork } from './work-scope.js';
 
+/** A highway authority (its swa_code or name) and a quarter of it, as the operator document's `endQuarter` takes them. */
+export type QuarterEnd = components['schemas']['InternalQuarterEnd'];
+
 export async function endQuarter(
   db: Database,
-  input: { highwayAuthority: string; quarter: string },
+  input: QuarterEnd,
   options: WriteOptions = {},
 ): Promise<{ expired: string[] }> {
   const { start, end } = quarterBounds(input.quarter);
   const context = eventContext(options);
   return db.transaction(async (tx) => {
-    const authority = await requireOrganisation(tx, input.highwayAuthority, 'highway_authority');
+    const authority = await requireOrganisation(tx, input.highway_authority, 'highway_authority');
     await lockQuarters(tx, authority.id, 'exclusive');
     const [ended] = await tx
       .insert(endedSampleInspectionQuarters)
@@ -54,15 +58,11 @@ export async function endQuarter(
 }
 
 /** Opens an ended quarter again: each promoter concerned is told (sample_inspection_quarter_end_reverted). */
-export async function revertQuarterEnd(
-  db: Database,
-  input: { highwayAuthority: string; quarter: string },
-  options: WriteOptions = {},
-): Promise<void> {
+export async function revertQuarterEnd(db: Database, input: QuarterEnd, options: WriteOptions = {}): Promise<void> {
   const { start, end } = quarterBounds(input.quarter);
   const context = eventContext(options);
   await db.transaction(async (tx) => {
-    const authority = await requireOrganisation(tx, input.highwayAuthority, 'highway_authority');
+    const authority = await requireOrganisation(tx, input.highway_authority, 'highway_authority');
     await lockQuarters(tx, authority.id, 'exclusive');
     const [reverted] = await tx
       .delete(endedSampleInspectionQuarters)

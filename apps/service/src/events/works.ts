@@ -1,39 +1,35 @@
 /** Submitting a work with its first permit. */
 import { enumerations } from '@street-events/types';
-import { propertyConstraints } from '@street-events/types/operator';
+import { propertyConstraints, type components } from '@street-events/types/operator';
 import { and, eq } from 'drizzle-orm';
 import { requireOrganisation, defaultWorkstreamPrefix } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
-import { permits, works, workstreams, type WorksCoordinates } from '../db/schema.js';
-import { submittedPermit, type PermitApplication } from '../domain/permits.js';
+import { permits, works, workstreams } from '../db/schema.js';
+import { submittedPermit } from '../domain/permits.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { AuditEventType } from '../shared/enums.js';
 import { permitEvent } from './permits.js';
 import { eventContext, recordEvents, type WriteOptions } from './record-events.js';
 import type { WorkScope } from './work-scope.js';
 
-/** A work's own fields: where it is and whose it is. */
-export type WorkRecordSubmission = Omit<WorkSubmission, 'permit' | 'startedOnSubmission'>;
+/** A new work with its first permit application, as the operator document's `submitWork` takes it. */
+export type WorkSubmission = components['schemas']['InternalWorkSubmission'];
 
-export interface WorkSubmission {
-  /** Up to 24 letters, digits, `-` and `_`. */
-  workReferenceNumber: string;
-  promoterSwaCode: string;
-  highwayAuthoritySwaCode: string;
-  /** Three digits; `000` by default. */
-  workstreamPrefix?: string;
-  street: string;
-  town: string;
-  area: string;
-  /** 1000001..99999999 */
-  usrn: number;
-  roadCategory: number;
-  worksCoordinates: WorksCoordinates;
-  locationDescription: string;
-  permit: PermitApplication;
-  /** Immediate works only: the work started as the permit was submitted. */
-  startedOnSubmission?: boolean;
-}
+/** A work's own fields in a submission: where it is and whose it is (a works record holds only these). */
+export type WorksRecord = Pick<
+  WorkSubmission,
+  | 'work_reference_number'
+  | 'promoter_swa_code'
+  | 'highway_authority_swa_code'
+  | 'workstream_prefix'
+  | 'street'
+  | 'town'
+  | 'area'
+  | 'usrn'
+  | 'road_category'
+  | 'works_coordinates'
+  | 'location_description'
+>;
 
 /** A permit reference is the work reference and a two-digit number. */
 export function permitReference(workReferenceNumber: string, sequence: number): string {
@@ -42,19 +38,19 @@ export function permitReference(workReferenceNumber: string, sequence: number): 
 
 /** The row of a submitted work, once its organisations and workstream are known. */
 export function newWorkRow(
-  submission: WorkRecordSubmission,
+  submission: WorksRecord,
   owners: { promoterOrgId: number; highwayAuthorityOrgId: number; workstreamId: number },
 ): typeof works.$inferInsert {
   return {
     ...owners,
-    workReferenceNumber: submission.workReferenceNumber,
+    workReferenceNumber: submission.work_reference_number,
     street: submission.street,
     town: submission.town,
     area: submission.area,
     usrn: submission.usrn,
-    roadCategory: submission.roadCategory,
-    worksCoordinates: submission.worksCoordinates,
-    locationDescription: submission.locationDescription,
+    roadCategory: submission.road_category,
+    worksCoordinates: submission.works_coordinates,
+    locationDescription: submission.location_description,
   };
 }
 
@@ -63,8 +59,8 @@ const { work_reference_number: workReference, usrn } = propertyConstraints.Inter
 const workReferencePattern = new RegExp(workReference.pattern);
 
 /** The work's own fields as the domain allows them (for callers the document's validation did not reach); throws ValidationError naming the field. */
-function checkWorkFields(submission: WorkRecordSubmission): void {
-  if (!workReferencePattern.test(submission.workReferenceNumber)) {
+function checkWorkFields(submission: WorksRecord): void {
+  if (!workReferencePattern.test(submission.work_reference_number)) {
     throw new ValidationError('a work reference is 1 to 24 letters, digits, - or _', 'work_reference_number', {
       rule: 'pattern',
     });
@@ -78,10 +74,10 @@ function checkWorkFields(submission: WorkRecordSubmission): void {
 }
 
 /** Inserts the work in the caller's transaction; returns it as the scope of its events. */
-async function insertWork(tx: Database, submission: WorkRecordSubmission): Promise<WorkScope> {
-  const promoter = await requireOrganisation(tx, submission.promoterSwaCode, 'promoter');
-  const highwayAuthority = await requireOrganisation(tx, submission.highwayAuthoritySwaCode, 'highway_authority');
-  const prefix = submission.workstreamPrefix ?? defaultWorkstreamPrefix;
+async function insertWork(tx: Database, submission: WorksRecord): Promise<WorkScope> {
+  const promoter = await requireOrganisation(tx, submission.promoter_swa_code, 'promoter');
+  const highwayAuthority = await requireOrganisation(tx, submission.highway_authority_swa_code, 'highway_authority');
+  const prefix = submission.workstream_prefix ?? defaultWorkstreamPrefix;
   const [workstream] = await tx
     .select({ id: workstreams.id })
     .from(workstreams)
@@ -98,10 +94,11 @@ async function insertWork(tx: Database, submission: WorkRecordSubmission): Promi
     )
     .onConflictDoNothing()
     .returning({ id: works.id });
-  if (!work) throw new ConflictError(`work ${submission.workReferenceNumber} exists already`, 'work_reference_number');
+  if (!work)
+    throw new ConflictError(`work ${submission.work_reference_number} exists already`, 'work_reference_number');
   return {
     workId: work.id,
-    workReferenceNumber: submission.workReferenceNumber,
+    workReferenceNumber: submission.work_reference_number,
     promoterOrgId: promoter.id,
     highwayAuthorityOrgId: highwayAuthority.id,
     workstreamPrefix: prefix,
@@ -118,9 +115,9 @@ export async function submitWork(
   options: WriteOptions = {},
 ): Promise<{ workReferenceNumber: string; permitReferenceNumber: string }> {
   checkWorkFields(submission);
-  const { workReferenceNumber } = submission;
+  const workReferenceNumber = submission.work_reference_number;
   const context = eventContext(options);
-  const { permit, events } = submittedPermit(submission.permit, context.at, submission.startedOnSubmission);
+  const { permit, events } = submittedPermit(submission, context.at, submission.started_on_submission);
   const permitReferenceNumber = permitReference(workReferenceNumber, 1);
   await db.transaction(async (tx) => {
     const work = await insertWork(tx, submission);
@@ -146,14 +143,14 @@ export const worksRecordEventTypes = enumerations.AuditEventType.values.filter((
 /** Creates a works record: the work alone, recording one of `worksRecordEventTypes` about it. */
 export async function createWorksRecord(
   db: Database,
-  input: { eventType: AuditEventType; record: WorkRecordSubmission },
+  input: { eventType: AuditEventType; record: WorksRecord },
   options: WriteOptions = {},
 ): Promise<{ workReferenceNumber: string }> {
   if (!worksRecordEventTypes.includes(input.eventType)) {
     throw new ValidationError(`${input.eventType} does not create a works record`, 'event_type', { rule: 'enum' });
   }
   checkWorkFields(input.record);
-  const { workReferenceNumber } = input.record;
+  const workReferenceNumber = input.record.work_reference_number;
   const context = eventContext(options);
   await db.transaction(async (tx) => {
     const work = await insertWork(tx, input.record);

@@ -14,12 +14,12 @@ import { seededRandom } from '../../src/sandbox/simulation/random.js';
 import { nextActivity } from '../../src/sandbox/simulation/activities.js';
 
 const application: PermitApplication = {
-  descriptionOfWork: 'Repair a gas escape',
-  workCategory: 'minor',
-  trafficManagementType: 'give_and_take',
-  activityType: 'utility_repair_and_maintenance_works',
-  proposedStartDate: new Date('2031-06-02T08:00:00Z'),
-  proposedEndDate: new Date('2031-06-03T17:00:00Z'),
+  description_of_work: 'Repair a gas escape',
+  work_category: 'minor',
+  traffic_management_type: 'give_and_take',
+  activity_type: 'utility_repair_and_maintenance_works',
+  proposed_start_date: '2031-06-02T08:00:00Z',
+  proposed_end_date: '2031-06-03T17:00:00Z',
 };
 const at = new Date('2031-05-28T12:00:00Z');
 
@@ -46,12 +46,12 @@ describe('permits', () => {
   });
 
   test('a provisional advance authorisation is due to become a permit application a month before the start', () => {
-    const { permit } = submittedPermit({ ...application, workCategory: 'paa' }, at);
+    const { permit } = submittedPermit({ ...application, work_category: 'paa' }, at);
     expect(permit.paaToPaDeadlineDate).toEqual(new Date('2031-05-03T08:00:00Z'));
   });
 
   test('an application ending before it starts is invalid', () => {
-    expect(() => submittedPermit({ ...application, proposedEndDate: new Date('2031-06-01T00:00:00Z') }, at)).toThrow(
+    expect(() => submittedPermit({ ...application, proposed_end_date: '2031-06-01T00:00:00Z' }, at)).toThrow(
       ValidationError,
     );
   });
@@ -131,5 +131,5 @@ test('the live simulation neither starts nor stops a work before its proposed st
   const early = [...drawn(granted, at), ...drawn(inProgress, at)];
   expect(early).not.toContain('work_start_logged');
   expect(early).not.toContain('work_stop_logged');
-  expect(drawn(granted, application.proposedStartDate)).toContain('work_start_logged');
+  expect(drawn(granted, new Date(application.proposed_start_date))).toContain('work_start_logged');
 });

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../src/shared/
 import { decideChangeRequest, submitChangeRequest } from '../../src/events/change-requests.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { endQuarter, revertQuarterEnd } from '../../src/events/sample-inspection-quarters.js';
-import { createWorksRecord, type WorkRecordSubmission } from '../../src/events/works.js';
+import { createWorksRecord, type WorksRecord } from '../../src/events/works.js';
 import { openWorkstream } from '../../src/events/workstreams.js';
 import { advanceWorkObject, openWorkObject } from '../../src/events/work-objects.js';
 import type { PermitSummaryResponse } from '@street-events/types';
@@ -184,10 +184,10 @@ describeEachDatabase('event source', (database) => {
     const { db, planner, permitReferenceNumber, summary } = await submitted();
     await transitionPermit(db, { permitReferenceNumber, eventType: 'permit_granted' });
     const proposedEndDate = new Date('2031-03-09T17:00:00Z');
-    const { reference } = await submitChangeRequest(db, {
-      permitReferenceNumber,
+    const { reference } = await submitChangeRequest(db, permitReferenceNumber, {
       kind: 'alteration',
-      changes: { proposedEndDate, trafficManagementType: 'two_way_signals' },
+      proposed_end_date: proposedEndDate.toISOString(),
+      traffic_management_type: 'two_way_signals',
     });
     expect(reference).toBe(`${permitReferenceNumber}-ALT01`);
     expect(await summary()).toMatchObject({ proposed_end_date: '2031-03-05T08:00:00.000Z' });
@@ -210,10 +210,9 @@ describeEachDatabase('event source', (database) => {
     ['change_request', 'granted', 'change_request_granted'],
   ] as const)('a %s %s records %s and cannot be decided again', async (kind, decision, eventType) => {
     const { db, permitReferenceNumber, events } = await submitted();
-    const { reference } = await submitChangeRequest(db, {
-      permitReferenceNumber,
+    const { reference } = await submitChangeRequest(db, permitReferenceNumber, {
       kind,
-      changes: { descriptionOfWork: 'Revised' },
+      description_of_work: 'Revised',
     });
     await decideChangeRequest(db, { reference, decision });
     expect((await events()).at(-1)).toBe(eventType);
@@ -301,7 +300,7 @@ describeEachDatabase('event source', (database) => {
 
     const ended = await endQuarter(
       db,
-      { highwayAuthority: authority.name, quarter: '2031-Q2' },
+      { highway_authority: authority.name, quarter: '2031-Q2' },
       { now: clockAt('2031-07-01T00:05:00Z') },
     );
     expect(ended).toEqual({ expired: [open] });
@@ -327,8 +326,8 @@ describeEachDatabase('event source', (database) => {
     const owner = await promoter(db);
     const { workReferenceNumber } = await work(db, owner, authority);
     const now = clockAt('2031-08-15T10:00:00Z');
-    await endQuarter(db, { highwayAuthority: authority.swaCode!, quarter: '2031-Q3' }, { now });
-    await expect(endQuarter(db, { highwayAuthority: authority.swaCode!, quarter: '2031-Q3' })).rejects.toBeInstanceOf(
+    await endQuarter(db, { highway_authority: authority.swaCode!, quarter: '2031-Q3' }, { now });
+    await expect(endQuarter(db, { highway_authority: authority.swaCode!, quarter: '2031-Q3' })).rejects.toBeInstanceOf(
       ConflictError,
     );
     const opening = {
@@ -371,7 +370,7 @@ describeEachDatabase('event source', (database) => {
       eventType: 'sample_inspection_created',
     } as const;
     await openWorkObject(db, opening, { now: clockAt('2031-11-03T10:00:00Z') });
-    const quarter = { highwayAuthority: authority.swaCode!, quarter: '2031-Q4' };
+    const quarter = { highway_authority: authority.swaCode!, quarter: '2031-Q4' };
     await expect(revertQuarterEnd(db, quarter)).rejects.toBeInstanceOf(ConflictError);
     await endQuarter(db, quarter);
     await revertQuarterEnd(db, quarter);
@@ -386,7 +385,7 @@ describeEachDatabase('event source', (database) => {
   test('a grant may be recorded as deemed, with a duration challenge or applied automatically; not as another kind’s grant', async () => {
     const { db, permitReferenceNumber } = await submitted();
     const request = async () =>
-      (await submitChangeRequest(db, { permitReferenceNumber, kind: 'change_request', changes: {} })).reference;
+      (await submitChangeRequest(db, permitReferenceNumber, { kind: 'change_request' })).reference;
     const deemed = await request();
     await decideChangeRequest(db, { reference: deemed, decision: 'granted', grantedAs: 'change_request_deemed' });
     expect((await eventsAbout(db, deemed)).map((event) => event.eventType)).toEqual([
@@ -406,17 +405,17 @@ describeEachDatabase('event source', (database) => {
 
   test('a works record is a work without a permit, its event about the work', async () => {
     const { db, planner, owner, authority } = await promoterWithPlanner(database.db);
-    const record: WorkRecordSubmission = {
-      workReferenceNumber: `R${owner.swaCode}X1`,
-      promoterSwaCode: owner.swaCode!,
-      highwayAuthoritySwaCode: authority.swaCode!,
+    const record: WorksRecord = {
+      work_reference_number: `R${owner.swaCode}X1`,
+      promoter_swa_code: owner.swaCode!,
+      highway_authority_swa_code: authority.swaCode!,
       street: 'Briggate',
       town: 'Leeds',
       area: 'City Centre',
       usrn: 7201234,
-      roadCategory: 2,
-      worksCoordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
-      locationDescription: 'Outside number 12',
+      road_category: 2,
+      works_coordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
+      location_description: 'Outside number 12',
     };
     await expect(createWorksRecord(db, { eventType: 'permit_submitted', record })).rejects.toBeInstanceOf(
       ValidationError,
@@ -424,10 +423,10 @@ describeEachDatabase('event source', (database) => {
     await createWorksRecord(db, { eventType: 'historic_works_record_created', record });
     expect(await pollAll(db, planner)).toMatchObject([
       {
-        work_reference_number: record.workReferenceNumber,
+        work_reference_number: record.work_reference_number,
         event_type: 'historic_works_record_created',
         object_type: 'work',
-        object_reference_number: record.workReferenceNumber,
+        object_reference_number: record.work_reference_number,
         parent_object_reference_number: null,
       },
     ]);

@@ -90,26 +90,24 @@ export async function work(
 ): Promise<{ workReferenceNumber: string; permitReferenceNumber: string }> {
   const start = new Date('2031-03-02T08:00:00Z');
   const submission: WorkSubmission = {
-    workReferenceNumber: `W${owner.swaCode}X${next()}`,
-    promoterSwaCode: owner.swaCode ?? '',
-    highwayAuthoritySwaCode: authority.swaCode ?? '',
-    workstreamPrefix: options.workstreamPrefix,
+    work_reference_number: `W${owner.swaCode}X${next()}`,
+    promoter_swa_code: owner.swaCode ?? '',
+    highway_authority_swa_code: authority.swaCode ?? '',
+    workstream_prefix: options.workstreamPrefix,
     street: 'Briggate',
     town: 'Leeds',
     area: 'City Centre',
     usrn: 7201234,
-    roadCategory: 2,
-    worksCoordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
-    locationDescription: 'Outside number 12',
-    permit: {
-      descriptionOfWork: 'Replace a water main valve',
-      workCategory: options.workCategory ?? 'standard',
-      trafficManagementType: 'lane_closure',
-      activityType: 'utility_repair_and_maintenance_works',
-      proposedStartDate: start,
-      proposedEndDate: new Date(start.getTime() + 3 * 24 * 3600 * 1000),
-    },
-    startedOnSubmission: options.startedOnSubmission,
+    road_category: 2,
+    works_coordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
+    location_description: 'Outside number 12',
+    description_of_work: 'Replace a water main valve',
+    work_category: options.workCategory ?? 'standard',
+    traffic_management_type: 'lane_closure',
+    activity_type: 'utility_repair_and_maintenance_works',
+    proposed_start_date: start.toISOString(),
+    proposed_end_date: new Date(start.getTime() + 3 * 24 * 3600 * 1000).toISOString(),
+    started_on_submission: options.startedOnSubmission,
   };
   return submitWork(db, submission, options);
 }

@@ -11,7 +11,6 @@ import { addContract, removeContract } from '../../admin/contracts.js';
 import type { Caller } from '../../auth/caller.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Database } from '../../db/database.js';
-import type { WorksCoordinates } from '../../db/schema.js';
 import type { OpeningEventType, WorkObjectType } from '../../domain/work-object-lifecycles.js';
 import { decideChangeRequest, submitChangeRequest } from '../../events/change-requests.js';
 import { transitionPermit } from '../../events/permits.js';
@@ -51,53 +50,12 @@ const recorded =
     return { status: result.status, body } as Awaited<ReturnType<Handler<operations[Id]>>>;
   };
 
-const optionalDate = (value: string | null | undefined): Date | null | undefined =>
-  value === null || value === undefined ? value : new Date(value);
-
 // eslint-disable-next-line max-lines-per-function -- a table: one handler per write operation of the document
 function handlers(db: Database, clock: Clock | undefined): Handlers<operations> {
   const write = recorded(db, clock);
   return {
-    submitWork: write<'submitWork'>(async ({ body: work }, write) => {
-      const created = await submitWork(
-        db,
-        {
-          workReferenceNumber: work.work_reference_number,
-          promoterSwaCode: work.promoter_swa_code,
-          highwayAuthoritySwaCode: work.highway_authority_swa_code,
-          workstreamPrefix: work.workstream_prefix,
-          street: work.street,
-          town: work.town,
-          area: work.area,
-          usrn: work.usrn,
-          roadCategory: work.road_category,
-          // The document bounds each position to two numbers (minItems and maxItems 2).
-          worksCoordinates: work.works_coordinates as WorksCoordinates,
-          locationDescription: work.location_description,
-          permit: {
-            descriptionOfWork: work.description_of_work,
-            workCategory: work.work_category,
-            trafficManagementType: work.traffic_management_type,
-            activityType: work.activity_type,
-            proposedStartDate: new Date(work.proposed_start_date),
-            proposedEndDate: new Date(work.proposed_end_date),
-            proposedStartTime: optionalDate(work.proposed_start_time),
-            proposedEndTime: optionalDate(work.proposed_end_time),
-            isTrafficSensitive: work.is_traffic_sensitive,
-            excavationCarriedOut: work.excavation_carried_out,
-            isEarlyStart: work.is_early_start,
-            isHighImpactTrafficManagement: work.is_high_impact_traffic_management,
-            isLaneRental: work.is_lane_rental,
-            laneRentalChargesNotAgreed: work.lane_rental_charges_not_agreed,
-            laneRentalChargesPotentiallyApply: work.lane_rental_charges_potentially_apply,
-            laneRentalAssessmentOutcome: work.lane_rental_assessment_outcome,
-            hasNoFinalReinstatement: work.has_no_final_reinstatement,
-            permitConditions: work.permit_conditions,
-          },
-          startedOnSubmission: work.started_on_submission,
-        },
-        write,
-      );
+    submitWork: write<'submitWork'>(async ({ body }, write) => {
+      const created = await submitWork(db, body, write);
       return {
         status: 201,
         body: {
@@ -113,21 +71,8 @@ function handlers(db: Database, clock: Clock | undefined): Handlers<operations> 
       return { status: 200, body: { permit_reference_number: permitReferenceNumber } };
     }),
 
-    submitChangeRequest: write<'submitChangeRequest'>(async ({ params, body: request }, write) => {
-      const { reference } = await submitChangeRequest(
-        db,
-        {
-          permitReferenceNumber: params.permit_reference_number,
-          kind: request.kind,
-          changes: {
-            proposedStartDate: optionalDate(request.proposed_start_date) ?? undefined,
-            proposedEndDate: optionalDate(request.proposed_end_date) ?? undefined,
-            trafficManagementType: request.traffic_management_type,
-            descriptionOfWork: request.description_of_work,
-          },
-        },
-        write,
-      );
+    submitChangeRequest: write<'submitChangeRequest'>(async ({ params, body }, write) => {
+      const { reference } = await submitChangeRequest(db, params.permit_reference_number, body, write);
       return { status: 201, body: { reference } };
     }),
 
@@ -156,26 +101,18 @@ function handlers(db: Database, clock: Clock | undefined): Handlers<operations> 
       return { status: 200, body: { reference } };
     }),
 
-    endQuarter: write<'endQuarter'>(async ({ body: { highway_authority: highwayAuthority, quarter } }, write) => {
-      const { expired } = await endQuarter(db, { highwayAuthority, quarter }, write);
-      return { status: 200, body: { quarter, expired } };
+    endQuarter: write<'endQuarter'>(async ({ body }, write) => {
+      const { expired } = await endQuarter(db, body, write);
+      return { status: 200, body: { quarter: body.quarter, expired } };
     }),
 
     triggerEvent: write<'triggerEvent'>(async ({ body }, write) => {
-      const { workReferenceNumber } = await triggerEvent(
-        db,
-        {
-          eventType: body.event_type,
-          organisation: body.organisation,
-          workReferenceNumber: body.work_reference_number,
-        },
-        write,
-      );
+      const { workReferenceNumber } = await triggerEvent(db, body, write);
       return { status: 201, body: { work_reference_number: workReferenceNumber } };
     }),
 
     addContract: write<'addContract'>(async ({ body: parties }, write) => {
-      await addContract(db, { contractor: parties.contractor, promoter: parties.promoter }, write);
+      await addContract(db, parties, write);
       return { status: 201, body: { contractor: parties.contractor, promoter: parties.promoter } };
     }),
 

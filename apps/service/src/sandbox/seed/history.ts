@@ -243,10 +243,10 @@ export async function seedHistory(db: Database, world: SandboxWorld, options: Hi
 
   const arrive = async (at: Date) => {
     const { promoter, authority, submission } = nextSubmission(random, world, serials, at);
-    const prefix = submission.workstreamPrefix ?? '000';
-    const { permit, events } = submittedPermit(submission.permit, at, submission.startedOnSubmission);
+    const prefix = submission.workstream_prefix ?? '000';
+    const { permit, events } = submittedPermit(submission, at, submission.started_on_submission);
     const owners = { promoterOrgId: promoter.id, highwayAuthorityOrgId: authority.id };
-    const work = workInProgress(++workId, submission.workReferenceNumber, owners, prefix, permit);
+    const work = workInProgress(++workId, submission.work_reference_number, owners, prefix, permit);
     writer.work({
       ...newWorkRow(submission, { ...owners, workstreamId: world.workstreamIds.get(`${promoter.id}/${prefix}`)! }),
       id: work.id,

@@ -76,41 +76,39 @@ export function newWorkSubmission(
   const trafficManagementType = random.weighted(trafficManagement);
   const isLaneRental = place.roadCategory <= 2 && random.next() < 0.2;
   return {
-    workReferenceNumber: sandboxWorkReference(promoter, workstreamPrefix, serial),
-    promoterSwaCode: promoter.swaCode,
-    highwayAuthoritySwaCode: authority.swaCode,
-    workstreamPrefix,
+    work_reference_number: sandboxWorkReference(promoter, workstreamPrefix, serial),
+    promoter_swa_code: promoter.swaCode,
+    highway_authority_swa_code: authority.swaCode,
+    workstream_prefix: workstreamPrefix,
     street: place.street,
     town: place.town,
     area: place.area,
     usrn: place.usrn,
-    roadCategory: place.roadCategory,
-    worksCoordinates: coordinatesFrom(random, start),
-    locationDescription: `${place.street} near number ${random.integer(1, 240)}`,
-    permit: {
-      descriptionOfWork: random.pick(workDescriptions[promoter.trade]),
-      workCategory,
-      trafficManagementType,
-      activityType: random.pick(activityTypesByTrade[promoter.trade]),
-      proposedStartDate,
-      proposedEndDate,
-      isTrafficSensitive: place.roadCategory <= 2 && random.next() < 0.4,
-      excavationCarriedOut: promoter.trade !== 'telecoms' || random.next() < 0.5,
-      isEarlyStart: !isImmediate(workCategory) && random.next() < 0.05,
-      isHighImpactTrafficManagement:
-        trafficManagementType === 'road_closure' || trafficManagementType === 'multi_way_signals',
-      isLaneRental,
-      laneRentalChargesPotentiallyApply: isLaneRental,
-      laneRentalAssessmentOutcome: isLaneRental ? 'potentially_chargeable' : null,
-      permitConditions:
-        random.next() < 0.3 ? [{ condition: 'NCT02a', comment: 'Work between 09:30 and 15:30 only' }] : [],
-    },
-    startedOnSubmission: isImmediate(workCategory),
+    road_category: place.roadCategory,
+    works_coordinates: coordinatesFrom(random, start),
+    location_description: `${place.street} near number ${random.integer(1, 240)}`,
+    description_of_work: random.pick(workDescriptions[promoter.trade]),
+    work_category: workCategory,
+    traffic_management_type: trafficManagementType,
+    activity_type: random.pick(activityTypesByTrade[promoter.trade]),
+    proposed_start_date: proposedStartDate.toISOString(),
+    proposed_end_date: proposedEndDate.toISOString(),
+    is_traffic_sensitive: place.roadCategory <= 2 && random.next() < 0.4,
+    excavation_carried_out: promoter.trade !== 'telecoms' || random.next() < 0.5,
+    is_early_start: !isImmediate(workCategory) && random.next() < 0.05,
+    is_high_impact_traffic_management:
+      trafficManagementType === 'road_closure' || trafficManagementType === 'multi_way_signals',
+    is_lane_rental: isLaneRental,
+    lane_rental_charges_potentially_apply: isLaneRental,
+    lane_rental_assessment_outcome: isLaneRental ? 'potentially_chargeable' : null,
+    permit_conditions:
+      random.next() < 0.3 ? [{ condition: 'NCT02a', comment: 'Work between 09:30 and 15:30 only' }] : [],
+    started_on_submission: isImmediate(workCategory),
   };
 }
 
 /** Where the works are: at `start`, or (one in four) along a short line from it. */
-function coordinatesFrom(random: Random, start: [number, number]): WorkSubmission['worksCoordinates'] {
+function coordinatesFrom(random: Random, start: [number, number]): WorkSubmission['works_coordinates'] {
   if (random.next() < 0.75) return { type: 'Point', coordinates: start };
   return {
     type: 'LineString',

@@ -59,7 +59,7 @@ export async function simulate(db: Database, options: SimulationOptions): Promis
     serials.set(promoter.id, serial);
     const submission = newWorkSubmission(random, promoter.definition, authority.definition, serial, now());
     pool.push(await submitWork(db, submission, optionsFor(promoter.id)));
-    return `${submission.workReferenceNumber}: permit_submitted (${submission.permit.workCategory})`;
+    return `${submission.work_reference_number}: permit_submitted (${submission.work_category})`;
   };
 
   const moveOn = async (index: number) => {
@@ -128,7 +128,8 @@ function perform(db: Database, work: OpenWork, activity: WorkActivity, options: 
     case 'submit_change':
       return submitChangeRequest(
         db,
-        { permitReferenceNumber, kind: activity.changeKind, changes: { proposedEndDate: activity.proposedEndDate } },
+        permitReferenceNumber,
+        { kind: activity.changeKind, proposed_end_date: activity.proposedEndDate.toISOString() },
         options,
       );
     case 'decide_change':

@@ -36,7 +36,7 @@ async function endQuarterOfWork(session: Session, work: WorkInPlay): Promise<voi
       { ...write, now: () => at },
     );
   }
-  await endQuarter(db, { highwayAuthority: await authorityOf(session, work), quarter: quarterOf(createdAt) }, write);
+  await endQuarter(db, { highway_authority: await authorityOf(session, work), quarter: quarterOf(createdAt) }, write);
 }
 
 /** Ends a past quarter in which a new work of the parties had a sample inspection; returns the quarter and the work. */
@@ -59,7 +59,7 @@ async function endPastQuarter(session: Session): Promise<{ quarter: string; work
     { ...write, now: () => new Date(started.getTime() + 2 * hourMs) },
   );
   const authority = parties.authority.swaCode ?? parties.authority.name;
-  await endQuarter(db, { highwayAuthority: authority, quarter }, write);
+  await endQuarter(db, { highway_authority: authority, quarter }, write);
   return { quarter, work, authority };
 }
 
@@ -75,6 +75,6 @@ export async function quarterEnd(session: Session, work: WorkInPlay | undefined)
 /** sample_inspection_quarter_end_reverted: a past quarter ends, and its end is reverted. */
 export async function quarterEndReverted(session: Session): Promise<WorkInPlay> {
   const { quarter, work, authority } = await endPastQuarter(session);
-  await revertQuarterEnd(session.db, { highwayAuthority: authority, quarter }, session.write);
+  await revertQuarterEnd(session.db, { highway_authority: authority, quarter }, session.write);
   return work;
 }

@@ -9,6 +9,7 @@
  * `sample_inspection_quarter_ended`; cancelling a permit holding ancillary information records
  * `ancillary_info_removed` after `permit_cancelled`.
  */
+import type { components } from '@street-events/types/operator';
 import { systemClock } from '../../shared/clock.js';
 import type { Database } from '../../db/database.js';
 import { requireOrganisation } from '../../directory/organisations.js';
@@ -23,13 +24,8 @@ import { workOf, type WorkInPlay } from './state.js';
 import { newWorkCategory, onWork } from './work-plans.js';
 import { newWork, newWorksRecord, partiesOf, type Session } from './works.js';
 
-export interface TriggerRequest {
-  eventType: AuditEventType;
-  /** The organisation's swa_code or name. */
-  organisation: string;
-  /** A work of the organisation to act on; by default a new one. */
-  workReferenceNumber?: string;
-}
+/** The event to bring about, for whom and on which work, as the operator document's `triggerEvent` takes it. */
+export type TriggerRequest = components['schemas']['InternalTrigger'];
 
 export interface TriggerOptions extends WriteOptions {
   /** The random choices (of places, categories, counterparts); by default seeded from the clock. */
@@ -100,17 +96,16 @@ export async function triggerEvent(
   request: TriggerRequest,
   options: TriggerOptions = {},
 ): Promise<{ workReferenceNumber: string | null }> {
-  const { eventType } = request;
+  const { event_type: eventType, work_reference_number: workReferenceNumber } = request;
   const plan = planOf(eventType);
   const organisation = await organisationNamed(db, request.organisation);
-  const refusal = request.workReferenceNumber === undefined ? undefined : refusesWork(plan, eventType);
+  const refusal = workReferenceNumber === undefined ? undefined : refusesWork(plan, eventType);
   if (refusal !== undefined) {
     throw new ValidationError(`${eventType} ${refusal}: leave out the work reference`, 'work_reference_number', {
       rule: 'additionalProperties',
     });
   }
-  const named =
-    request.workReferenceNumber === undefined ? undefined : await workOf(db, organisation, request.workReferenceNumber);
+  const named = workReferenceNumber === undefined ? undefined : await workOf(db, organisation, workReferenceNumber);
   const session: Session = {
     db,
     random: options.random ?? seededRandom(Date.now()),

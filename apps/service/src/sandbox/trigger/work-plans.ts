@@ -146,8 +146,8 @@ async function changeRequest(
     // Like the simulation's requests: the work to end a few days later.
     const proposedEndDate = new Date(permit.proposedEndDate.getTime() + random.integer(1, 5) * dayMs);
     const { permitReferenceNumber } = permit;
-    return (await submitChangeRequest(db, { permitReferenceNumber, kind, changes: { proposedEndDate } }, write))
-      .reference;
+    const request = { kind, proposed_end_date: proposedEndDate.toISOString() };
+    return (await submitChangeRequest(db, permitReferenceNumber, request, write)).reference;
   };
   if (status === 'submitted') return submit();
   const reference = (await latestChangeRequest(db, permit.id, kind, 'submitted')) ?? (await submit());

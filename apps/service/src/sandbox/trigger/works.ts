@@ -8,7 +8,7 @@ import { defaultWorkstreamPrefix, type Organisation } from '../../directory/orga
 import type { AuditEventType, WorkCategory } from '../../shared/enums.js';
 import { ConflictError } from '../../shared/errors.js';
 import type { WriteOptions } from '../../events/record-events.js';
-import { createWorksRecord, submitWork, type WorkRecordSubmission, type WorkSubmission } from '../../events/works.js';
+import { createWorksRecord, submitWork, type WorkSubmission } from '../../events/works.js';
 import { newWorkSubmission } from '../simulation/new-works.js';
 import type { Random } from '../simulation/random.js';
 import {
@@ -121,8 +121,8 @@ async function submissionFor(session: Session, parties: Parties, at: Date, workC
     at,
     { workCategory },
   );
-  const prefix = submission.workstreamPrefix ?? defaultWorkstreamPrefix;
-  submission.workReferenceNumber = `${definitions.promoter.initials}${definitions.promoter.swaCode}${prefix}T${String(serial).padStart(5, '0')}`;
+  const prefix = submission.workstream_prefix ?? defaultWorkstreamPrefix;
+  submission.work_reference_number = `${definitions.promoter.initials}${definitions.promoter.swaCode}${prefix}T${String(serial).padStart(5, '0')}`;
   return submission;
 }
 
@@ -139,27 +139,15 @@ export async function newWork(
 ): Promise<WorkInPlay> {
   const at = (write.now ?? session.now)();
   const submission = await submissionFor(session, parties, at, workCategory);
-  if (started === false) submission.startedOnSubmission = false;
+  if (started === false) submission.started_on_submission = false;
   await submitWork(session.db, submission, write);
-  return workOf(session.db, parties.promoter, submission.workReferenceNumber);
+  return workOf(session.db, parties.promoter, submission.work_reference_number);
 }
 
 /** Records a new works record of the parties: a work without a permit. */
 export async function newWorksRecord(session: Session, parties: Parties): Promise<WorkInPlay> {
-  const submission = await submissionFor(session, parties, session.now());
-  const record: WorkRecordSubmission = {
-    workReferenceNumber: submission.workReferenceNumber,
-    promoterSwaCode: submission.promoterSwaCode,
-    highwayAuthoritySwaCode: submission.highwayAuthoritySwaCode,
-    workstreamPrefix: submission.workstreamPrefix,
-    street: submission.street,
-    town: submission.town,
-    area: submission.area,
-    usrn: submission.usrn,
-    roadCategory: submission.roadCategory,
-    worksCoordinates: submission.worksCoordinates,
-    locationDescription: submission.locationDescription,
-  };
+  // The work's own fields of a new submission; its permit fields are not read.
+  const record = await submissionFor(session, parties, session.now());
   await createWorksRecord(session.db, { eventType: session.eventType, record }, session.write);
-  return workOf(session.db, parties.promoter, record.workReferenceNumber);
+  return workOf(session.db, parties.promoter, record.work_reference_number);
 }
