@@ -83,7 +83,7 @@ async function endQuarterOnce(
   quarter: string,
   options: { now: Clock; onRecorded: (ids: readonly number[]) => void },
 ): Promise<void> {
-  await endQuarter(db, { highwayAuthority, quarter }, options).catch((error: unknown) => {
+  await endQuarter(db, { highway_authority: highwayAuthority, quarter }, options).catch((error: unknown) => {
     if (!(error instanceof ConflictError)) throw error;
   });
 }
