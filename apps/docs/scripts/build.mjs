@@ -30,6 +30,9 @@ export const CHANGES_PAGE = 'changes.html';
 /** The page on sizing a deployment: the "Sizing" section of the service's README. */
 export const SIZING_PAGE = 'sizing.html';
 const serviceReadme = join(appDir, '..', 'service', 'README.md');
+/** The page on the sandbox (the package, its clock, its scenarios): the sandbox package's README. */
+export const SANDBOX_PAGE = 'sandbox.html';
+const sandboxReadme = join(appDir, '..', '..', 'packages', 'sandbox', 'README.md');
 /** Anchor of the "Decisions" section of the overview on a reference page. */
 export const DECISIONS_ANCHOR = '#/section/decisions';
 
@@ -327,6 +330,7 @@ export function renderIndex(versions) {
     decisionsAnchor: DECISIONS_ANCHOR,
     changesPage: CHANGES_PAGE,
     sizingPage: SIZING_PAGE,
+    sandboxPage: SANDBOX_PAGE,
     openapi: String(/** @type {{ openapi?: string }} */ (document).openapi ?? '3.1'),
     versions: [...versions].reverse().map((entry) => versionRow(entry, description, latest)),
   });
@@ -395,6 +399,18 @@ export function renderSizing(readme) {
   return renderPage('sizing', { sizing: marked.parse(section, { async: false }) });
 }
 
+/**
+ * The sandbox package's README (start it from an empty folder, its clock, its scenarios), as a
+ * page of the site (templates/sandbox.hbs), without its title, which the page gives.
+ *
+ * @param {string} readme  the sandbox package's README, in Markdown
+ * @returns {Promise<string>}
+ */
+export function renderSandbox(readme) {
+  const body = readme.replace(/^# .*\n/, '');
+  return renderPage('sandbox', { sandbox: marked.parse(body, { async: false }) });
+}
+
 // ---------------------------------------------------------------------------
 
 async function main() {
@@ -413,6 +429,7 @@ async function main() {
   await writeFile(join(distDir, 'index.html'), await renderIndex(versions));
   await writeFile(join(distDir, CHANGES_PAGE), await renderChanges(versions));
   await writeFile(join(distDir, SIZING_PAGE), await renderSizing(await readFile(serviceReadme, 'utf8')));
+  await writeFile(join(distDir, SANDBOX_PAGE), await renderSandbox(await readFile(sandboxReadme, 'utf8')));
   console.log(
     `Built ${versions.length} reference pages and index.html in ${((performance.now() - started) / 1000).toFixed(1)} s (concurrency ${concurrency}).`,
   );

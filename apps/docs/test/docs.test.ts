@@ -8,7 +8,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHANGES_PAGE, DECISIONS_ANCHOR, SITE_TITLE, SIZING_PAGE, loadVersions } from '../scripts/build.mjs';
+import {
+  CHANGES_PAGE,
+  DECISIONS_ANCHOR,
+  SANDBOX_PAGE,
+  SITE_TITLE,
+  SIZING_PAGE,
+  loadVersions,
+} from '../scripts/build.mjs';
 import { startStaticServer, type StaticServer } from '../scripts/static-server.mjs';
 // The decorator that writes the sentence when the documents are bundled.
 import { rolesSentence } from '../../../openapi/plugins/street-events.mjs';
@@ -294,6 +301,18 @@ describe('static API reference in Chromium, offline', () => {
     const text = await page.locator('article.sizing').innerText();
     for (const topic of ['tail poll', 'permit search', 'worker', 'standby', 'partition']) expect(text).toContain(topic);
     await page.screenshot({ path: join(artifactsDir, 'sizing.png'), fullPage: true });
+    expectSelfContained();
+  });
+
+  it('the sandbox page, linked from the index, starts from an empty folder and explains the clock, offline', async () => {
+    await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    await page.locator('#sandbox-link').click();
+    await page.waitForURL(`${server.origin}/${SANDBOX_PAGE}`);
+    expect(await page.locator('h1').innerText()).toBe('The sandbox');
+    const text = await page.locator('article.sandbox').innerText();
+    for (const topic of ['npx @street-events/sandbox', 'clock advance 49h', 'permit_deemed', 'webhook-timestamp'])
+      expect(text).toContain(topic);
+    await page.screenshot({ path: join(artifactsDir, 'sandbox.png'), fullPage: true });
     expectSelfContained();
   });
 

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHANGES_PAGE, SIZING_PAGE, loadVersions, readStylesheet } from '../scripts/build.mjs';
+import { CHANGES_PAGE, SANDBOX_PAGE, SIZING_PAGE, loadVersions, readStylesheet } from '../scripts/build.mjs';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(appDir, 'dist');
@@ -65,9 +65,9 @@ describe('the built pages', () => {
     }
   });
 
-  it('the index, the changes and the sizing pages carry the stylesheet, and only its palette', async () => {
+  it('the index, the changes, the sizing and the sandbox pages carry the stylesheet, and only its palette', async () => {
     const { colours } = palette(stylesheet);
-    for (const page of ['index.html', CHANGES_PAGE, SIZING_PAGE]) {
+    for (const page of ['index.html', CHANGES_PAGE, SIZING_PAGE, SANDBOX_PAGE]) {
       const html = await readFile(join(distDir, page), 'utf8');
       expect(occurrences(html, stylesheet), `the stylesheet in ${page}`).toBe(1);
       expect(html.match(/<style>/g), `<style> in ${page}`).toHaveLength(1);

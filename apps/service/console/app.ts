@@ -1,13 +1,20 @@
 /**
  * The console, for an Operator (the loader has checked the token and kept it for this tab):
- * trigger any kind of event, see each subscription's messages with every attempt as sent and as
+ * trigger any kind of event, move the sandbox's clock, see each subscription's messages with every attempt as sent and as
  * answered, replay one, and follow it all live from the operator API's stream of changes.
  */
 import { operatorApi, problemOf, type Schemas } from './api.js';
 import { h, show } from './dom.js';
 import { mode, savedToken } from './session.js';
 import { followStream } from './stream.js';
-import { deadLettersView, messagesView, organisationsView, subscriptionsView, triggerForm } from './views.js';
+import {
+  clockView,
+  deadLettersView,
+  messagesView,
+  organisationsView,
+  subscriptionsView,
+  triggerForm,
+} from './views.js';
 
 const api = operatorApi(savedToken()!);
 const sandbox = mode() === 'sandbox';
@@ -80,6 +87,38 @@ async function trigger(input: Schemas['InternalTrigger']): Promise<void> {
   );
 }
 
+async function loadClock(result?: string): Promise<void> {
+  const { data, error, response } = await api.GET('/sandbox/clock');
+  if (error) return show('clock', h('p', { role: 'alert' }, problemOf(error, response)));
+  show(
+    'clock',
+    clockView(
+      data,
+      (by) => void advanceClock(by),
+      () => void resetClock(),
+    ),
+  );
+  if (result) say('clock-result', result);
+}
+
+async function advanceClock(by: string): Promise<void> {
+  say('clock-result', `Moving the clock ${by} forward…`);
+  const { data, error, response } = await api.POST('/sandbox/clock/advance', { body: { by } });
+  if (error) return say('clock-result', problemOf(error, response));
+  const brought = data.events.map((event) => `${event.event_type} (${event.object_reference_number ?? '—'})`);
+  const removed = data.subscriptions_removed.map((reference) => `subscription ${reference} removed`);
+  const what = [...brought, ...removed];
+  await loadClock(`Moved ${by} forward. ${what.length > 0 ? `It brought: ${what.join(', ')}.` : 'Nothing fell due.'}`);
+  await refresh();
+}
+
+async function resetClock(): Promise<void> {
+  const { error, response } = await api.POST('/sandbox/clock/reset');
+  if (error) return say('clock-result', problemOf(error, response));
+  await loadClock('Back on the wall clock.');
+  await refresh();
+}
+
 async function replay(messageId: string): Promise<void> {
   const { error, response } = await api.POST('/messages/{message_id}/replay', {
     params: { path: { message_id: messageId } },
@@ -109,12 +148,13 @@ async function main(): Promise<void> {
     'console',
     h('p', { id: 'console-status', class: 'wide', role: 'status' }),
     card('Trigger an event', 'trigger'),
+    ...(sandbox ? [card('Sandbox clock', 'clock')] : []),
     card('Subscriptions', 'subscriptions'),
     card('Messages and attempts', 'messages', true),
     card('Dead letters', 'dead-letters', true),
     ...(sandbox ? [card('Sandbox organisations and tokens', 'organisations', true)] : []),
   );
-  if (sandbox) await loadOrganisations();
+  if (sandbox) await Promise.all([loadOrganisations(), loadClock()]);
   show(
     'trigger',
     triggerForm(state.organisations, (input) => void trigger(input)),

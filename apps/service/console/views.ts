@@ -195,3 +195,46 @@ export function deadLettersView(
     ),
   );
 }
+
+/** Moves offered at a click: an hour, a day, past the 48 hours to confirm, past the seven days of a cursor. */
+const clockMoves = ['1h', '1d', '49h', '8d'] as const;
+
+/** `2 d 1 h ahead of the wall clock`, or `on the wall clock`. */
+function aheadText(seconds: number): string {
+  if (seconds === 0) return 'on the wall clock';
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const parts = [days && `${days} d`, hours && `${hours} h`, minutes && `${minutes} min`].filter(Boolean);
+  return `${parts.length > 0 ? parts.join(' ') : `${seconds} s`} ahead of the wall clock`;
+}
+
+export function clockView(
+  clock: Schemas['InternalSandboxClock'],
+  onAdvance: (by: string) => void,
+  onReset: () => void,
+): HTMLElement {
+  const custom = h('input', {
+    id: 'clock-by',
+    name: 'by',
+    placeholder: 'e.g. 5d',
+    size: 6,
+    pattern: '[1-9][0-9]{0,3}[smhdw]',
+    'aria-label': 'Advance by',
+  }) as HTMLInputElement;
+  const form = h(
+    'form',
+    { id: 'clock-form' },
+    h('p', { id: 'clock-now' }, `Sandbox time ${time(clock.now)} (${aheadText(clock.offset_seconds)}).`),
+    ...clockMoves.map((by) => h('button', { type: 'button', onclick: () => onAdvance(by) }, `+${by}`)),
+    custom,
+    h('button', { type: 'submit' }, 'Advance'),
+    h('button', { type: 'button', onclick: onReset, disabled: clock.offset_seconds === 0 }, 'Reset'),
+    h('p', { id: 'clock-result', role: 'status' }),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (custom.value.trim()) onAdvance(custom.value.trim());
+  });
+  return form;
+}

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/admin/users.js';
+import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
 import { issueToken } from '../../src/auth/tokens.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { loopbackPolicy, startTestWorker, type MovableWorker } from '../subscriptions/harness.js';
@@ -25,11 +26,16 @@ async function consoleService(
   sandbox?: { token: string; organisation: string },
 ): Promise<RunningService> {
   let baseUrl = '';
+  const clock = sandbox && (await SandboxClock.open(database.db));
   const service = await startService({
     db: database.db,
     listen: database.listen,
+    clock: clock?.now,
     notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
-    sandbox: sandbox && { users: [{ username: 'ops', role: 'Operator', email: '', password: '', ...sandbox }] },
+    sandbox: sandbox && {
+      users: [{ username: 'ops', role: 'Operator', email: '', password: '', ...sandbox }],
+      clock,
+    },
     console: true,
   });
   baseUrl = service.baseUrl;
@@ -105,6 +111,17 @@ describeEachDatabase('the console in Chromium', (database) => {
       await browser.page.goto(`${origin}/console`);
       await browser.page.locator('#organisations table').waitFor();
       expect(await browser.page.locator('#organisations').innerText()).toContain('Operator');
+    });
+
+    test('moves the sandbox clock 49 hours forward at a click, and back to the wall clock', async () => {
+      const { page } = browser;
+      await page.goto(`${origin}/console`);
+      await page.getByRole('button', { name: '+49h' }).click();
+      await expect.poll(() => page.locator('#clock-result').innerText()).toContain('Moved 49h forward.');
+      expect(await page.locator('#clock-now').innerText()).toContain('2 d 1 h ahead of the wall clock');
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await expect.poll(() => page.locator('#clock-now').innerText()).toContain('on the wall clock');
+      expect(browser.errors).toEqual([]);
     });
   });
 
