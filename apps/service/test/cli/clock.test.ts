@@ -55,7 +55,8 @@ describeEachDatabase('street-events clock', (database) => {
   test('--json prints the operator API’s answer', async () => {
     const { code, stdout } = await cli(['clock', 'show', '--json', ...target]);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ offset_seconds: expect.any(Number) });
+    const shown = JSON.parse(stdout) as { offset_seconds: unknown };
+    expect(typeof shown.offset_seconds).toBe('number');
   });
 
   test('reset puts the clock back on the wall clock', async () => {
