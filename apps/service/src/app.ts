@@ -41,7 +41,7 @@ import { notificationRoutes, type NotificationRoutesOptions } from './features/s
 import { defaultSearchConcurrency, permitSearchRoutes } from './features/permits/plugin.js';
 import { pollingRoutes } from './features/polling/plugin.js';
 import type { ReadShares } from './http/read-shares.js';
-import { sandboxRoutes } from './features/operator/sandbox.js';
+import { sandboxRoutes, type SandboxCommands } from './features/operator/sandbox.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
 import { servedHosts } from './http/served-hosts.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
@@ -96,9 +96,10 @@ export interface AppOptions {
    * operator may confirm and change subscriptions for their organisations; the console is open.
    * It answers only loopback and `hosts` (see served-hosts.ts). `network`: it listens beyond
    * loopback, so the console carries no token and asks for an Operator's, as outside the sandbox.
-   * Absent: none of these.
+   * `commands`: how the operator API runs a command line in the sandbox (`serve` gives the command
+   * line's own). Absent: none of these.
    */
-  sandbox?: { users: readonly SandboxUser[]; hosts?: readonly string[]; network?: boolean };
+  sandbox?: { users: readonly SandboxUser[]; hosts?: readonly string[]; network?: boolean; commands?: SandboxCommands };
   /** The console at `/console` (see routes/console.ts: open in the sandbox, for Operators otherwise); not served when off. */
   console?: boolean;
 }
@@ -233,7 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sandbox: options.sandbox !== undefined,
     });
   }
-  if (options.sandbox) await app.register(sandboxRoutes, { db: options.db, users: options.sandbox.users });
+  if (options.sandbox) {
+    const { users, commands } = options.sandbox;
+    await app.register(sandboxRoutes, { db: options.db, users, commands });
+  }
   if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
   if (options.console) {
     const operator = options.sandbox?.network
