@@ -41,7 +41,7 @@ import { notificationRoutes, type NotificationRoutesOptions } from './features/s
 import { defaultSearchConcurrency, permitSearchRoutes } from './features/permits/plugin.js';
 import { pollingRoutes } from './features/polling/plugin.js';
 import type { ReadShares } from './http/read-shares.js';
-import { sandboxRoutes } from './features/operator/sandbox.js';
+import { sandboxRoutes, type SandboxCommands } from './features/operator/sandbox.js';
 import { clockRoutes } from './features/operator/clock.js';
 import type { SandboxClock } from './sandbox/clock/sandbox-clock.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
@@ -98,10 +98,17 @@ export interface AppOptions {
    * operator may confirm and change subscriptions for their organisations; the console is open.
    * It answers only loopback and `hosts` (see served-hosts.ts). `network`: it listens beyond
    * loopback, so the console carries no token and asks for an Operator's, as outside the sandbox.
-   * `clock`: the sandbox's clock, which the operator API reads and moves (give its `now` as
-   * `clock` too). Absent: none of these.
+   * `commands`: how the operator API runs a command line in the sandbox (`serve` gives the command
+   * line's own). `clock`: the sandbox's clock, which the operator API reads and moves (give its
+   * `now` as `clock` too). Absent: none of these.
    */
-  sandbox?: { users: readonly SandboxUser[]; hosts?: readonly string[]; network?: boolean; clock?: SandboxClock };
+  sandbox?: {
+    users: readonly SandboxUser[];
+    hosts?: readonly string[];
+    network?: boolean;
+    commands?: SandboxCommands;
+    clock?: SandboxClock;
+  };
   /** The console at `/console` (see routes/console.ts: open in the sandbox, for Operators otherwise); not served when off. */
   console?: boolean;
 }
@@ -232,6 +239,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: options.db,
       now: options.notifications.now ?? options.clock,
     });
+  await registerOperatorRoutes(app, options);
+  if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
+  return app;
+}
+
+/** The operator API (the event source's writes, the message log, the sandbox's own) and the console. */
+async function registerOperatorRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
   await app.register(internalRoutes, { db: options.db, clock: options.clock });
   if (options.notifications && options.listen) {
     await app.register(deliveryRoutes, {
@@ -241,14 +255,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sandbox: options.sandbox !== undefined,
     });
   }
-  if (options.sandbox) await app.register(sandboxRoutes, { db: options.db, users: options.sandbox.users });
-  if (options.sandbox?.clock) await app.register(clockRoutes, { db: options.db, clock: options.sandbox.clock });
-  if (options.login) await app.register(loginRoutes, { ...options.login, db: options.db });
+  if (options.sandbox) {
+    const { users, commands, clock } = options.sandbox;
+    await app.register(sandboxRoutes, { db: options.db, users, commands });
+    if (clock) await app.register(clockRoutes, { db: options.db, clock });
+  }
   if (options.console) {
     const operator = options.sandbox?.network
       ? undefined
       : options.sandbox?.users.find((user) => user.role === 'Operator');
     await app.register(consoleRoutes, { sandboxOperatorToken: operator?.token });
   }
-  return app;
 }

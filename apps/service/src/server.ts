@@ -22,6 +22,7 @@ import { ensureSigningCertificate, ensureSigningKey } from './deliveries/message
 import { startWorker, type DeliveryWorker, type WorkerOptions } from './deliveries/worker.js';
 import { subscriptionUpkeep } from './subscriptions/upkeep.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
+import type { SandboxCommands } from './features/operator/sandbox.js';
 import { simulate } from './sandbox/simulation/simulate.js';
 import { isLoopbackAddress } from './http/served-hosts.js';
 import { readableLog } from './shared/readable-log.js';
@@ -44,8 +45,8 @@ export interface RunningServer {
 export interface ServeOptions {
   /** Activities a second produced on the sandbox in this process, as `street-events simulate` does. */
   simulateRate?: number;
-  /** The sandbox (`serve --sandbox`) and its users' tokens (see AppOptions.sandbox). */
-  sandbox?: { users: readonly SandboxUser[] };
+  /** The sandbox (`serve --sandbox`), its users' tokens and how it runs a command line (see AppOptions.sandbox). */
+  sandbox?: { users: readonly SandboxUser[]; commands?: SandboxCommands };
 }
 
 /** Where the log goes: stdout as JSON lines, or as readable lines (`LOG_FORMAT=lines`); for pino's and Fastify's `stream`. */
@@ -88,6 +89,7 @@ function appOptions(
     clock: options.clock?.now,
     sandbox: options.sandbox && {
       users: options.sandbox.users,
+      commands: options.sandbox.commands,
       clock: options.clock,
       hosts: [...config.sandboxHosts, ...publicHostOf(config)],
       network: !isLoopbackAddress(config.host),

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { components } from '@street-events/types/operator';
+import { printLine } from './output.js';
 import { print } from './support.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
@@ -40,19 +41,19 @@ function clockAction<Answer>(
     const command = args.at(-1) as Command;
     const options = command.optsWithGlobals<OperatorApiOptions & { json?: boolean }>();
     const answer = await act(operatorApiOf(options), String(args[0]));
-    if (options.json) console.log(JSON.stringify(answer, null, 2));
+    if (options.json) printLine(JSON.stringify(answer, null, 2));
     else show(answer);
   };
 }
 
 function showAdvanced(answer: Schemas['InternalClockAdvanced']): void {
-  console.log(describe(answer.clock));
+  printLine(describe(answer.clock));
   if (answer.events.length > 0) {
-    console.log('\nWhat the time passed brought:');
+    printLine('\nWhat the time passed brought:');
     print(answer.events, false);
   }
   for (const reference of answer.subscriptions_removed)
-    console.log(`\nSubscription ${reference} removed: not confirmed within 48 hours.`);
+    printLine(`\nSubscription ${reference} removed: not confirmed within 48 hours.`);
 }
 
 export function addClockCommands(program: Command): void {
@@ -64,7 +65,7 @@ export function addClockCommands(program: Command): void {
   subcommand('show', "the sandbox's time, and how far ahead of the wall clock it runs").action(
     clockAction(
       (api) => api.expect<Reading>('GET', '/sandbox/clock'),
-      (answer) => console.log(describe(answer)),
+      (answer) => printLine(describe(answer)),
     ),
   );
   subcommand(
@@ -81,7 +82,7 @@ export function addClockCommands(program: Command): void {
   subcommand('reset', 'put the clock back on the wall clock (what waits on it is brought back by as much)').action(
     clockAction(
       (api) => api.expect<Reading>('POST', '/sandbox/clock/reset'),
-      (answer) => console.log(describe(answer)),
+      (answer) => printLine(describe(answer)),
     ),
   );
 }

@@ -5,6 +5,7 @@ import { seedSandbox, type SandboxSummary } from '../sandbox/seed/sandbox.js';
 import { defaultTokensFile, writeSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
 import { simulate } from '../sandbox/simulation/simulate.js';
 import { prepareDatabase } from '../server.js';
+import { printLine, printNote } from './output.js';
 import { databaseConfig, print, runUntilSignal, wholeNumber, withDatabase, type GlobalOptions } from './support.js';
 
 export function addDataCommands(program: Command): void {
@@ -22,7 +23,7 @@ function addMigrateCommand(program: Command): void {
         command,
         async (db, handle) => {
           const written = await prepareDatabase(handle);
-          console.error(written > 0 ? `migrations applied; ${written} polling rows written` : 'migrations applied');
+          printNote(written > 0 ? `migrations applied; ${written} polling rows written` : 'migrations applied');
         },
         { create: true },
       ),
@@ -51,13 +52,13 @@ function addSeedCommand(program: Command): void {
             randomSeed: options.randomSeed,
             onProgress: progressBar('events'),
           });
-          if (options.json) console.log(JSON.stringify(summary, null, 2));
+          if (options.json) printLine(JSON.stringify(summary, null, 2));
           else printSandbox(summary);
           const database = databaseConfig(command.optsWithGlobals<GlobalOptions>(), true);
           const tokensFile = defaultTokensFile(database);
           if (tokensFile) {
             writeSandboxTokens(tokensFile, summary.users);
-            console.error(`tokens kept in ${tokensFile} (serve --sandbox reuses them)`);
+            printNote(`tokens kept in ${tokensFile} (serve --sandbox reuses them)`);
           }
         },
         { create: true },
@@ -77,20 +78,20 @@ function addSimulateCommand(program: Command): void {
         const running = simulate(db, {
           rate: options.rate,
           signal: stop.signal,
-          onActivity: options.quiet ? undefined : (line) => console.log(line),
+          onActivity: options.quiet ? undefined : (line) => printLine(line),
         });
         return async () => {
           stop.abort();
           const { activities } = await running;
-          console.error(`simulation stopped after ${activities} activities`);
+          printNote(`simulation stopped after ${activities} activities`);
         };
       }),
     );
 }
 
 function printSandbox(summary: SandboxSummary): void {
-  console.log(`Seeded ${summary.events} events.\n\nOrganisations:`);
+  printLine(`Seeded ${summary.events} events.\n\nOrganisations:`);
   print(summary.organisations, false);
-  console.log('\nUsers and their tokens (the database keeps only their hashes):');
+  printLine('\nUsers and their tokens (the database keeps only their hashes):');
   print(summary.users, false);
 }

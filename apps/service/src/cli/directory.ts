@@ -8,6 +8,7 @@ import { issueToken, revokeToken } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
 import { organisationKind, userRole } from '../db/schema.js';
 import { createOrganisation, listOrganisations } from '../directory/organisations.js';
+import { printLine, printNote } from './output.js';
 import { print, withDatabase, type PrintableRow } from './support.js';
 
 export function addDirectoryCommands(program: Command): void {
@@ -65,8 +66,8 @@ function addUserCommands(program: Command): Command {
       withDatabase(command, async (db) => {
         const password = newPassword();
         await setPassword(db, username, options.email, password);
-        console.log(password);
-        console.error(`${username} logs in as ${options.email.trim().toLowerCase()}; the password is not shown again`);
+        printLine(password);
+        printNote(`${username} logs in as ${options.email.trim().toLowerCase()}; the password is not shown again`);
       }),
     );
   user
@@ -74,7 +75,7 @@ function addUserCommands(program: Command): Command {
     .description('revoke every login session of a user, with the tokens issued from them')
     .argument('<username>', 'the user')
     .action((username: string, _options, command: Command) =>
-      withDatabase(command, async (db) => console.error(`revoked ${await revokeSessions(db, username)} session(s)`)),
+      withDatabase(command, async (db) => printNote(`revoked ${await revokeSessions(db, username)} session(s)`)),
     );
   return user;
 }
@@ -88,8 +89,8 @@ function addTokenCommands(program: Command): void {
     .action((username: string, _options, command: Command) =>
       withDatabase(command, async (db) => {
         const issued = await issueToken(db, username);
-        console.log(issued.token);
-        console.error(`token ${issued.prefix}… issued to ${username}; it is not shown again`);
+        printLine(issued.token);
+        printNote(`token ${issued.prefix}… issued to ${username}; it is not shown again`);
       }),
     );
   token
@@ -97,7 +98,7 @@ function addTokenCommands(program: Command): void {
     .description('revoke a token, named by the prefix shown when it was issued')
     .argument('<prefix>', 'the first characters of the token, e.g. se_AbC1234')
     .action((prefix: string, _options, command: Command) =>
-      withDatabase(command, async (db) => console.error(`revoked ${await revokeToken(db, prefix)} token(s)`)),
+      withDatabase(command, async (db) => printNote(`revoked ${await revokeToken(db, prefix)} token(s)`)),
     );
 }
 
@@ -115,7 +116,7 @@ function addContractCommands(program: Command): Command {
       .action((options: { contractor: string; promoter: string }, command: Command) =>
         withDatabase(command, async (db) => {
           await change(db, options);
-          console.error(`contract ${name === 'add' ? 'added' : 'removed'}`);
+          printNote(`contract ${name === 'add' ? 'added' : 'removed'}`);
         }),
       );
   }

@@ -13,6 +13,7 @@ import { createParser } from 'eventsource-parser';
 import type { components } from '@street-events/types/operator';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
+import { printLine, printNote } from './output.js';
 
 type Schemas = components['schemas'];
 type Change = Schemas['InternalDeliveryChange'];
@@ -63,22 +64,22 @@ async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
   });
   const reference = pointed.subscription_reference_number;
   const following = readEvents(changes, (change) => {
-    if (change.type === 'attempt' && change.subscription === reference) console.log(deliveryLine(change));
+    if (change.type === 'attempt' && change.subscription === reference) printLine(deliveryLine(change));
   });
   const restore = async () => {
     stop.abort();
     if (previous) await api.expect('PUT', path, { api_endpoint: previous.api_endpoint, status: previous.status });
     else await api.expect('DELETE', path);
-    console.error(
+    printNote(
       previous ? `subscription ${reference} restored to ${previous.api_endpoint}` : `subscription ${reference} removed`,
     );
   };
   closeOnSignals(restore, { graceMs: 10_000, log });
-  console.error(
+  printNote(
     `forwarding ${pointed.organisation.name}'s notifications (${reference}, ${pointed.status}) to ${options.forwardTo}; Ctrl-C to stop`,
   );
   if (pointed.status !== 'confirmed')
-    console.error('confirm it: your handler is sent a SubscriptionConfirmation; GET its SubscribeURL');
+    printNote('confirm it: your handler is sent a SubscriptionConfirmation; GET its SubscribeURL');
   const ended = await following.then(
     () => new Error('the service closed the stream of deliveries'),
     (error: unknown) => error,
@@ -91,7 +92,7 @@ async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
 /** A shutdown that prints nothing but failures. */
 const quiet: ShutdownLog = {
   info: () => undefined,
-  error: (fields, message) => console.error(`error: ${message}: ${String(Object.values(fields)[0])}`),
+  error: (fields, message) => printNote(`error: ${message}: ${String(Object.values(fields)[0])}`),
 };
 
 export function addListenCommand(program: Command): void {

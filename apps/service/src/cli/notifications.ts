@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { logDestination, startDeliveryWorker } from '../server.js';
 import { listDeadLetters, replayDeadLetters, replayMessage } from '../deliveries/queue/dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../deliveries/messages/keys.js';
+import { printLine, printNote } from './output.js';
 import { config, print, runUntilSignal, withDatabase } from './support.js';
 
 function isoTime(value: string): Date {
@@ -36,10 +37,10 @@ function addWorkerCommand(program: Command): void {
           settings.notifications,
           pino({ level: settings.logLevel }, stream),
         );
-        console.error('delivery worker running; Ctrl-C to stop');
+        printNote('delivery worker running; Ctrl-C to stop');
         return async () => {
           await worker.stop();
-          console.error('delivery worker stopped');
+          printNote('delivery worker stopped');
         };
       }),
     );
@@ -62,8 +63,8 @@ function addKeyCommands(program: Command): void {
     .action((_options, command: Command) =>
       withDatabase(command, async (db) => {
         await ensureSigningKey(db);
-        console.log(await rotateSigningKey(db));
-        console.error(
+        printLine(await rotateSigningKey(db));
+        printNote(
           'signing key added; retire the old one with "keys retire <kid>" once receivers have fetched the new key set',
         );
       }),
@@ -77,7 +78,7 @@ function addKeyCommands(program: Command): void {
     .action((kid: string, _options, command: Command) =>
       withDatabase(command, async (db) => {
         await retireSigningKey(db, kid);
-        console.error(`signing key ${kid} retired`);
+        printNote(`signing key ${kid} retired`);
       }),
     );
 }
@@ -94,7 +95,7 @@ function addDeliveryCommands(program: Command): void {
         const letters = await listDeadLetters(db, options);
         print(letters, options.json);
         if (letters.length === 0 && !options.json) {
-          console.error(`no dead letters${options.subscription ? ` for subscription ${options.subscription}` : ''}`);
+          printNote(`no dead letters${options.subscription ? ` for subscription ${options.subscription}` : ''}`);
         }
       }),
     );
@@ -116,7 +117,7 @@ function addDeliveryCommands(program: Command): void {
           messageId !== undefined
             ? await replayMessage(db, messageId).then(() => 1)
             : await replayDeadLetters(db, { subscription: options.subscription!, since: options.since! });
-        console.error(`${replayed} message(s) queued again`);
+        printNote(`${replayed} message(s) queued again`);
       });
     });
 }

@@ -1,6 +1,7 @@
 /** The `serve` command of `street-events`: the service, or the sandbox with its tokens printed. */
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
+import type { SandboxCommands } from '../features/operator/sandbox.js';
 import { defaultPgliteDataDir, openDatabase, type DatabaseConfig } from '../db/database.js';
 import { isLoopbackAddress } from '../http/served-hosts.js';
 import { progressBar } from '../sandbox/seed/progress.js';
@@ -10,7 +11,10 @@ import { startServer, type RunningServer } from '../server.js';
 import { ensureLocalTls } from '../shared/local-ca.js';
 import { closeOnSignals } from '../shutdown.js';
 import { loopbackAllowList } from '../subscriptions/config.js';
-import { config, databaseConfig, wholeNumber, type GlobalOptions } from './support.js';
+import { runInSandbox } from './in-sandbox.js';
+import { printLine } from './output.js';
+import { announceSandbox } from './running-sandbox.js';
+import { config, databaseConfig, refuseBesideRunningSandbox, wholeNumber, type GlobalOptions } from './support.js';
 
 /** Where the sandbox keeps its certificate authority: in the PGlite data directory, or the default one on PostgreSQL. */
 const tlsDirectoryOf = (database: DatabaseConfig): string =>
@@ -79,7 +83,7 @@ function printSandboxReady(server: RunningServer, start: SandboxStart): void {
     );
   const below = start.logFormat === 'lines' ? 'Below, one line per request and per delivery attempt. ' : '';
   lines.push('', `${below}Ctrl-C stops the sandbox.`);
-  console.log(`${lines.join('\n')}\n`);
+  printLine(`${lines.join('\n')}\n`);
 }
 
 interface ServeOptions {
@@ -90,7 +94,8 @@ interface ServeOptions {
   logFormat?: 'json' | 'lines';
 }
 
-export function addServeCommand(program: Command): void {
+/** `build`: the command line, which the sandbox runs for other processes on its PGlite data directory. */
+export function addServeCommand(program: Command, build: () => Command): void {
   program
     .command('serve')
     .description('migrate, then serve the interface (PORT, HOST and the other settings come from the environment)')
@@ -114,11 +119,21 @@ export function addServeCommand(program: Command): void {
         'json: a JSON line per log entry; lines: one readable line per request and delivery attempt (default: LOG_FORMAT, or lines with --sandbox, json otherwise)',
       ).choices(['json', 'lines']),
     )
-    .action(serve);
+    .action((options: ServeOptions, command: Command) => serve(options, command, build));
+}
+
+/**
+ * Says where the sandbox on a PGlite data directory listens, so that commands on the directory
+ * run in it (see running-sandbox.ts); returns the function that unsays it.
+ */
+function announce(server: RunningServer, database: DatabaseConfig, tokensFile: string | undefined): () => void {
+  if (database.kind !== 'pglite' || !database.dataDir || !tokensFile) return () => undefined;
+  return announceSandbox(database.dataDir, { service: new URL(server.baseUrl).origin, tokens_file: tokensFile });
 }
 
 /** Migrates, prepares the sandbox when asked, serves until SIGINT or SIGTERM, and prints the sandbox's URLs and tokens. */
-async function serve(options: ServeOptions, command: Command): Promise<void> {
+async function serve(options: ServeOptions, command: Command, build: () => Command): Promise<void> {
+  refuseBesideRunningSandbox(command);
   const settings = { ...config(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
   settings.logFormat = options.logFormat ?? settings.logFormat ?? (options.sandbox ? 'lines' : 'json');
   if (options.sandbox) settings.notifications.allowList.push(...loopbackAllowList);
@@ -127,6 +142,7 @@ async function serve(options: ServeOptions, command: Command): Promise<void> {
   }
   const tokensFile = options.tokensFile ? resolve(options.tokensFile) : defaultTokensFile(settings.database);
   const handle = await openDatabase(settings.database);
+  const commands: SandboxCommands = (argv) => runInSandbox(build, argv, { handle, database: settings.database });
   let server: RunningServer;
   let sandbox: KeptTokens = { users: [], issued: [] };
   try {
@@ -139,13 +155,18 @@ async function serve(options: ServeOptions, command: Command): Promise<void> {
       });
     server = await startServer(settings, handle, {
       simulateRate: options.simulate,
-      sandbox: options.sandbox ? { users: sandbox.users } : undefined,
+      sandbox: options.sandbox ? { users: sandbox.users, commands } : undefined,
     });
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
   }
-  closeOnSignals(() => server.close(), { graceMs: settings.shutdownGraceMs, log: server.app.log });
+  const unannounce = options.sandbox ? announce(server, settings.database, tokensFile) : () => undefined;
+  const close = async () => {
+    unannounce();
+    await server.close();
+  };
+  closeOnSignals(close, { graceMs: settings.shutdownGraceMs, log: server.app.log });
   if (options.sandbox)
     printSandboxReady(server, {
       sandbox,

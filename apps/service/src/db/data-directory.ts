@@ -75,6 +75,12 @@ export function lockDataDirectory(directory: string): () => void {
   throw new Error(`could not lock the PGlite data directory ${resolve(directory)} (${lockFile})`);
 }
 
+/** The process holding the directory, while it runs; undefined when none does. */
+export function holderOfDataDirectory(directory: string): number | undefined {
+  const holder = holderOf(`${resolve(directory)}.lock`);
+  return holder !== undefined && isRunning(holder) ? holder : undefined;
+}
+
 /** Throws unless `directory` holds a database (PGlite creates one in an empty directory). */
 export function assertDatabaseIn(directory: string): void {
   if (existsSync(join(directory, 'PG_VERSION'))) return;

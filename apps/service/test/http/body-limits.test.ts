@@ -109,6 +109,8 @@ describeEachDatabase('body limits', (database) => {
       listen: database.listen,
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7/event' },
       login: { tokenTtlSeconds: 3600 },
+      // In the sandbox, so that the sandbox's operations are served too.
+      sandbox: { users: [], commands: () => Promise.resolve({ exit_code: 0, stdout: '', stderr: '' }) },
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;

@@ -387,6 +387,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/sandbox/commands": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a command of the command line in the sandbox (sandbox only)
+     * @description Runs a command of the service's `street-events` command line in the sandbox's process, on its database, and answers what the command printed and its exit code, as the command line would have in a terminal. A PGlite data directory serves one process, so the command line sends here the commands that need the directory a running sandbox holds (`org list`, `token issue`, `deliveries dead`, …). A command that serves or runs until interrupted (`serve`, `worker`, `simulate`, `listen`), or that goes through a running service itself (`trigger`), is refused: exit code 1 and one line on standard error. Served only in the sandbox (`serve --sandbox`); elsewhere `404`.
+     *
+     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     */
+    post: operations["runSandboxCommand"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/sandbox/clock": {
     parameters: {
       query?: never;
@@ -716,6 +738,26 @@ export interface components {
       wall_clock: string;
       /** @description How far the sandbox's clock runs ahead of the wall clock, in seconds. */
       offset_seconds: number;
+    };
+    /**
+     * InternalSandboxCommand
+     * @description A command of the service's `street-events` command line, as typed after `street-events` but without the global options that name the database (`--data-dir`, `--database-url`): the sandbox runs it on its own.
+     */
+    InternalSandboxCommand: {
+      /** @description The command and its arguments, one word each, e.g. `["org", "list", "--json"]`. */
+      argv: string[];
+    };
+    /**
+     * InternalSandboxCommandResult
+     * @description What the command printed and how it ended, as the command line prints and ends in a terminal: a failure (a usage error, a command refused, an error of the command) is exit code 1 and one line on standard error beginning `error: `.
+     */
+    InternalSandboxCommandResult: {
+      /** @description The exit code of the command line, 0 when the command succeeded. */
+      exit_code: number;
+      /** @description What the command wrote to standard output. */
+      stdout: string;
+      /** @description What the command wrote to standard error. */
+      stderr: string;
     };
     /**
      * InternalSandboxOrganisation
@@ -2561,6 +2603,44 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  runSandboxCommand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The body is at most 395264 bytes (386 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InternalSandboxCommand"];
+      };
+    };
+    responses: {
+      /** @description The command ran (or was refused): what it printed and its exit code, whether it succeeded or failed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InternalSandboxCommandResult"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   readSandboxClock: {
     parameters: {
       query?: never;
@@ -2691,6 +2771,8 @@ export type InternalQuarterEnd = components["schemas"]["InternalQuarterEnd"];
 export type InternalRecordedEvent = components["schemas"]["InternalRecordedEvent"];
 export type InternalReplay = components["schemas"]["InternalReplay"];
 export type InternalSandboxClock = components["schemas"]["InternalSandboxClock"];
+export type InternalSandboxCommand = components["schemas"]["InternalSandboxCommand"];
+export type InternalSandboxCommandResult = components["schemas"]["InternalSandboxCommandResult"];
 export type InternalSandboxOrganisation = components["schemas"]["InternalSandboxOrganisation"];
 export type InternalSandboxOrganisationList =
   components["schemas"]["InternalSandboxOrganisationList"];
@@ -3599,6 +3681,8 @@ export const propertyConstraints = {
     wall_clock: { format: "date-time" },
     offset_seconds: { minimum: 0 },
   },
+  InternalSandboxCommand: { argv: { minItems: 1, maxItems: 64, items: { maxLength: 1024 } } },
+  InternalSandboxCommandResult: { exit_code: { minimum: 0, maximum: 255 } },
   InternalSubscription: { created_at: { format: "date-time" } },
   InternalSubscriptionPointing: { api_endpoint: { minLength: 1, maxLength: 2048, format: "uri" } },
   InternalTrigger: {
