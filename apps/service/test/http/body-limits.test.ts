@@ -8,6 +8,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
 import { buildApp } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
@@ -110,7 +111,11 @@ describeEachDatabase('body limits', (database) => {
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7/event' },
       login: { tokenTtlSeconds: 3600 },
       // In the sandbox, so that the sandbox's operations are served too.
-      sandbox: { users: [], commands: () => Promise.resolve({ exit_code: 0, stdout: '', stderr: '' }) },
+      sandbox: {
+        users: [],
+        commands: () => Promise.resolve({ exit_code: 0, stdout: '', stderr: '' }),
+        clock: await SandboxClock.open(database.db),
+      },
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;

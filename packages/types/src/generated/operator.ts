@@ -2681,6 +2681,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
+    /** @description The body is at most 2048 bytes (2 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace, rounded up to a whole KiB. A larger body is refused with `413`. */
     requestBody: {
       content: {
         "application/json": components["schemas"]["InternalClockAdvance"];

@@ -106,6 +106,21 @@ describeEachDatabase('the sandbox clock', (database) => {
     return response.body.subscription_reference_number;
   }
 
+  async function notificationOf(reference: string): Promise<Schemas['InternalMessage']> {
+    const messages = await service.internalRequest<Schemas['InternalMessagePage']>(
+      'GET',
+      `/subscriptions/${reference}/messages`,
+      { token: operator },
+    );
+    const notification = messages.body.messages.find((message) => message.kind === 'notification');
+    expect(notification).toBeDefined();
+    return notification!;
+  }
+
+  /** Waits until the subscription's notification has had its first attempt and a retry is scheduled. */
+  const retryScheduled = (reference: string) =>
+    vi.waitFor(async () => expect((await notificationOf(reference)).attempts).toHaveLength(1), { timeout: 10_000 });
+
   const poll = async (token: string, updateId: number) =>
     (await service.request<WorkUpdateResponse>('GET', '/works/updates', { token, query: { update_id: updateId } }))
       .body;
@@ -192,7 +207,8 @@ describeEachDatabase('the sandbox clock', (database) => {
     answers.set(reference, { status: 503 });
     const sent = () => receiver.received.filter((request) => request.body.includes(reference)).length;
     await service.internalRequest('POST', '/works', { token: operator, body: workBody(owner, authority) });
-    await vi.waitFor(() => expect(sent()).toBe(2), { timeout: 10_000 }); // the confirmation and the first try
+    await retryScheduled(reference);
+    expect(sent()).toBe(2); // the confirmation and the first try
     await advance('61m');
     await vi.waitFor(() => expect(sent()).toBe(3), { timeout: 10_000 });
   });
@@ -204,15 +220,11 @@ describeEachDatabase('the sandbox clock', (database) => {
     answers.set(reference, { status: 503 });
     const sent = () => receiver.received.filter((request) => request.body.includes(reference)).length;
     await service.internalRequest('POST', '/works', { token: operator, body: workBody(owner, authority) });
-    await vi.waitFor(() => expect(sent()).toBe(2), { timeout: 10_000 });
+    await retryScheduled(reference);
+    expect(sent()).toBe(2);
     const reset = await service.internalRequest<Clock>('POST', '/sandbox/clock/reset', { token: operator });
     expect(reset.body.offset_seconds).toBe(0);
-    const messages = await service.internalRequest<Schemas['InternalMessagePage']>(
-      'GET',
-      `/subscriptions/${reference}/messages`,
-      { token: operator },
-    );
-    const next = messages.body.messages.find((message) => message.kind === 'notification')!.next_attempt_at;
+    const { next_attempt_at: next } = await notificationOf(reference);
     expect(Date.parse(next!) - Date.now()).toBeLessThanOrEqual(hour);
     expect(Date.parse(next!) - Date.now()).toBeGreaterThan(hour - 5 * 60_000);
   });
