@@ -1,16 +1,17 @@
 /**
- * The operator API of a running service, as the commands that talk to one (`listen`, `trigger`)
- * reach it: `--service` (`STREET_EVENTS_URL`, default http://localhost:8080) and an Operator
- * `--token` (`STREET_EVENTS_TOKEN`, default the sandbox Operator's, kept by `serve --sandbox` in
- * the PGlite data directory). Going through the service, they work beside a PGlite sandbox, whose
- * data directory one process holds.
+ * The operator API of a running service, as the commands that talk to one (`listen`, `trigger`,
+ * `clock`) reach it: `--service` (`STREET_EVENTS_URL`; by default the sandbox running on the PGlite
+ * data directory, wherever it listens, else http://localhost:8080) and an Operator `--token`
+ * (`STREET_EVENTS_TOKEN`; by default the sandbox Operator's, which `serve --sandbox` keeps). Going
+ * through the service, they work beside a PGlite sandbox, whose data directory one process holds.
  */
 import { Option, type Command } from 'commander';
 import { operatorBasePath } from '../shared/documents.js';
 import { defaultTokensFile, readSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
+import { runningSandbox } from './sandbox-file.js';
 
 export interface OperatorApiOptions {
-  service: string;
+  service?: string;
   token?: string;
   /** The PGlite data directory, where the sandbox keeps its tokens. */
   dataDir: string;
@@ -20,7 +21,10 @@ export interface OperatorApiOptions {
 export function addOperatorApiOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('--service <url>', 'the running service').env('STREET_EVENTS_URL').default('http://localhost:8080'),
+      new Option(
+        '--service <url>',
+        'the running service (default: the sandbox running on the data directory, else http://localhost:8080)',
+      ).env('STREET_EVENTS_URL'),
     )
     .addOption(
       new Option('--token <token>', "an Operator token (default: the sandbox operator's)").env('STREET_EVENTS_TOKEN'),
@@ -69,15 +73,19 @@ export class OperatorApi {
   }
 }
 
-/** The token: given, or the sandbox Operator's, kept in the PGlite data directory by `serve --sandbox`. */
+/** The token: given, or the sandbox Operator's, kept by `serve --sandbox` (in the PGlite data directory by default). */
 function operatorToken(options: OperatorApiOptions): string {
   if (options.token) return options.token;
-  const file = defaultTokensFile({ kind: 'pglite', dataDir: options.dataDir });
+  const file =
+    runningSandbox(options.dataDir)?.tokens_file ?? defaultTokensFile({ kind: 'pglite', dataDir: options.dataDir });
   const kept = file ? readSandboxTokens(file).find((user) => user.role === 'Operator') : undefined;
   if (!kept) throw new Error('give an Operator token: --token, or STREET_EVENTS_TOKEN');
   return kept.token;
 }
 
 /** The operator API the options name. */
-export const operatorApiOf = (options: OperatorApiOptions): OperatorApi =>
-  new OperatorApi(new URL(options.service).origin, operatorToken(options));
+export const operatorApiOf = (options: OperatorApiOptions): OperatorApi => {
+  const given = options.service === '' ? undefined : options.service;
+  const service = given ?? runningSandbox(options.dataDir)?.service ?? 'http://localhost:8080';
+  return new OperatorApi(new URL(service).origin, operatorToken(options));
+};

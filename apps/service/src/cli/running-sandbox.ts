@@ -6,23 +6,14 @@
  * /internal/sandbox/commands`, with the Operator token the sandbox keeps) and prints what it
  * printed there; the sandbox runs it as in-sandbox.ts says.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { components } from '@street-events/types/operator';
-import { holderOfDataDirectory } from '../db/data-directory.js';
 import { readSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
 import { OperatorApi } from './operator-api.js';
 import { writeErr, writeOut } from './output.js';
+import { runningSandbox, type RunningSandbox } from './sandbox-file.js';
 
 type CommandResult = components['schemas']['InternalSandboxCommandResult'];
-
-export interface RunningSandbox {
-  pid: number;
-  /** Where the service listens, e.g. http://127.0.0.1:8080 (its operator API is at /internal there). */
-  service: string;
-  /** Where it keeps its users' tokens (see seed/sandbox-tokens.ts). */
-  tokens_file: string;
-}
 
 /** The commands that never run through a sandbox, and why. */
 const notThroughSandbox: Record<string, string> = {
@@ -37,38 +28,6 @@ const notThroughSandbox: Record<string, string> = {
 /** Why the command (named as typed, e.g. `simulate`) does not run through a sandbox; undefined when it does. */
 export const whyNotThroughSandbox = (command: string): string | undefined =>
   Object.hasOwn(notThroughSandbox, command) ? notThroughSandbox[command] : undefined;
-
-const sandboxFileOf = (dataDir: string): string => resolve(dataDir, 'sandbox.json');
-
-function readSandboxFile(file: string): RunningSandbox | undefined {
-  try {
-    const { pid, service, tokens_file } = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunningSandbox>;
-    if (typeof pid !== 'number' || typeof service !== 'string' || typeof tokens_file !== 'string') return undefined;
-    return { pid, service, tokens_file };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Says that this process's sandbox runs on `dataDir`; returns the function that unsays it, also run at exit. */
-export function announceSandbox(dataDir: string, sandbox: Omit<RunningSandbox, 'pid'>): () => void {
-  const file = sandboxFileOf(dataDir);
-  const written = `${file}.${process.pid}`;
-  writeFileSync(written, `${JSON.stringify({ pid: process.pid, ...sandbox }, null, 2)}\n`, { mode: 0o600 });
-  renameSync(written, file);
-  const remove = () => {
-    process.off('exit', remove);
-    if (readSandboxFile(file)?.pid === process.pid) rmSync(file, { force: true });
-  };
-  process.on('exit', remove);
-  return remove;
-}
-
-/** The sandbox running on `dataDir`: the one its file names, while that process holds the directory. */
-export function runningSandbox(dataDir: string): RunningSandbox | undefined {
-  const sandbox = readSandboxFile(sandboxFileOf(dataDir));
-  return sandbox !== undefined && holderOfDataDirectory(dataDir) === sandbox.pid ? sandbox : undefined;
-}
 
 /** Throws when a sandbox runs on `dataDir`: `command` would need the directory, and does not run through it. */
 export function refuseBesideSandbox(command: string, dataDir: string): void {

@@ -13,7 +13,7 @@ import { closeOnSignals } from '../shutdown.js';
 import { loopbackAllowList } from '../subscriptions/config.js';
 import { runInSandbox } from './in-sandbox.js';
 import { printLine } from './output.js';
-import { announceSandbox } from './running-sandbox.js';
+import { announceSandbox } from './sandbox-file.js';
 import { config, databaseConfig, refuseBesideRunningSandbox, wholeNumber, type GlobalOptions } from './support.js';
 
 /** Where the sandbox keeps its certificate authority: in the PGlite data directory, or the default one on PostgreSQL. */

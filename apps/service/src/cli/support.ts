@@ -17,7 +17,8 @@ import {
 import { closeOnSignals } from '../shutdown.js';
 import { describeFailure } from './errors.js';
 import { printLine, printNote, sandboxRun } from './output.js';
-import { refuseBesideSandbox, runningSandbox, runThroughSandbox } from './running-sandbox.js';
+import { refuseBesideSandbox, runThroughSandbox } from './running-sandbox.js';
+import { runningSandbox } from './sandbox-file.js';
 
 /** A row that prints as columns: each a string, number, boolean, date or nothing. */
 export type PrintableRow<Row> = { [Key in keyof Row]: string | number | boolean | Date | null | undefined };

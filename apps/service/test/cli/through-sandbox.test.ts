@@ -21,12 +21,15 @@ interface Run {
 let scratch = '';
 const directory = () => join(scratch, 'pglite');
 
-function cli(args: string[]): Promise<Run> {
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [join(serviceDirectory, 'dist/cli/main.js'), '--data-dir', directory(), ...args],
-      { cwd: serviceDirectory, env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn' } },
+      {
+        cwd: serviceDirectory,
+        env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn', ...env },
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -71,6 +74,13 @@ describe('commands beside a running sandbox', { timeout: 180_000 }, () => {
     const run = await cli(['token', 'issue', 'nobody-at-all']);
     expect(run).toEqual(without.get('token issue nobody-at-all'));
     expect(run).toMatchObject({ code: 1, stderr: 'error: no user nobody-at-all\n' });
+  });
+
+  test('a command that talks to a running service finds the sandbox where it listens, with its Operator token', async () => {
+    const env = { STREET_EVENTS_URL: '', STREET_EVENTS_TOKEN: '' };
+    const shown = await cli(['clock', 'show', '--json'], env);
+    expect(shown).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(shown.stdout)).toMatchObject({ offset_seconds: 0 });
   });
 
   test('a command that changes state changes the running sandbox', async () => {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, maxRequestTargetLength, type AppOptions } from '../../src/app.js';
+import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { loopbackPolicy } from '../subscriptions/harness.js';
@@ -192,7 +193,12 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7/event' },
       login: { tokenTtlSeconds: 3600 },
       listen: database.listen,
-      sandbox: { users: [] },
+      // Every operation of the sandbox served, as by `serve --sandbox`.
+      sandbox: {
+        users: [],
+        commands: () => Promise.resolve({ exit_code: 0, stdout: '', stderr: '' }),
+        clock: await SandboxClock.open(database.db),
+      },
     };
   });
   afterAll(async () => {
