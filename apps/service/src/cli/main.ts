@@ -14,6 +14,7 @@ import { describeFailure } from './errors.js';
 import { addListenCommand } from './listen.js';
 import { addNotificationCommands } from './notifications.js';
 import { addServeCommand } from './serve.js';
+import { addScenarioCommands } from './scenario.js';
 import { configured, type GlobalOptions } from './support.js';
 import { addTriggerCommand } from './trigger.js';
 
@@ -35,6 +36,7 @@ addNotificationCommands(program);
 addTriggerCommand(program);
 addListenCommand(program);
 addClockCommands(program);
+addScenarioCommands(program);
 
 try {
   await program.parseAsync();

@@ -46,15 +46,16 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts `node dist/cli/main.js <args> serve` on a free loopback port with `env` added to this
- * process's environment, and waits until it listens (up to `timeoutMs`).
+ * Starts `node dist/cli/main.js <args> serve <serveArgs>` on a free loopback port with `env` added
+ * to this process's environment, and waits until it listens (up to `timeoutMs`).
  */
 export async function startServiceProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
+  serveArgs: string[] = [],
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, 'serve'], {
+  const child = spawn(process.execPath, ['dist/cli/main.js', ...args, 'serve', ...serveArgs], {
     cwd: serviceDirectory,
     env: {
       ...process.env,
