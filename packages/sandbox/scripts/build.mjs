@@ -5,12 +5,13 @@
 // the console's bundles (dist/console/). The licences of the bundled packages go to
 // dist/THIRD-PARTY-LICENSES.txt. What stays outside the bundle is the package's `dependencies`:
 // PGlite (it loads its WebAssembly and data files from its own folder) and the OpenAPI documents
-// (the service resolves @street-events/openapi at run time).
+// (the service resolves @street-events/openapi at run time). It also writes scenario.schema.json,
+// the JSON Schema of scenario files, as the service builds it from the operator document.
 import { build } from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const serviceDir = dirname(createRequire(import.meta.url).resolve('@street-events/service/package.json'));
@@ -79,8 +80,15 @@ async function writeLicences(metafile) {
   await writeFile(join(outdir, 'THIRD-PARTY-LICENSES.txt'), [heading, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
+/** The schema of scenario files (`street-events scenario schema`), beside the examples in scenarios/. */
+async function writeScenarioSchema() {
+  const { scenarioSchema } = await import(pathToFileURL(join(serviceDir, 'dist/cli/scenarios/schema.js')).href);
+  await writeFile(join(packageDir, 'scenario.schema.json'), `${JSON.stringify(scenarioSchema(), null, 2)}\n`);
+}
+
 await rm(outdir, { recursive: true, force: true });
 const metafile = await bundle();
 await copyMigrations();
 await cp(join(serviceDir, 'dist/console'), join(outdir, 'console'), { recursive: true });
 await writeLicences(metafile);
+await writeScenarioSchema();

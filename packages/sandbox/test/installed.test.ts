@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,27 @@ describe('the installed sandbox', () => {
       projectDir,
     );
     expect(stdout).toContain('fpn_paid');
+  }, 120_000);
+
+  it('plays an example scenario it ships, through the running sandbox', async () => {
+    const service = new URL(ready.baseUrl).origin;
+    const example = join(projectDir, 'node_modules/@street-events/sandbox/scenarios/immediate-permit.yaml');
+    const { stdout } = await sh(
+      join(projectDir, 'node_modules/.bin/street-events-sandbox'),
+      ['scenario', 'run', example, '--service', service],
+      projectDir,
+    );
+    expect(stdout).toMatch(/permit_submitted[\s\S]*work_start_logged[\s\S]*work_stop_logged/);
+  }, 120_000);
+
+  it('exports the schema of scenario files, the one its command line checks them against', async () => {
+    const file = createRequire(join(projectDir, 'package.json')).resolve('@street-events/sandbox/scenario.schema.json');
+    const { stdout } = await sh(
+      join(projectDir, 'node_modules/.bin/street-events-sandbox'),
+      ['scenario', 'schema'],
+      projectDir,
+    );
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(JSON.parse(stdout));
   }, 120_000);
 
   it('stops on Ctrl-C (SIGINT) with exit code 0', async () => {

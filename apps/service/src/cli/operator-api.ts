@@ -6,6 +6,7 @@
  * through the service, they work beside a PGlite sandbox, whose data directory one process holds.
  */
 import { Option, type Command } from 'commander';
+import { basePath } from '../http/interface.js';
 import { operatorBasePath } from '../shared/documents.js';
 import { defaultTokensFile, readSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
 import { runningSandbox } from './sandbox-file.js';
@@ -31,35 +32,56 @@ export function addOperatorApiOptions(command: Command): Command {
     );
 }
 
+/** A JSON request with a token; a service that cannot be reached is an error naming it. */
+async function requestJson<Body>(
+  origin: string,
+  url: string,
+  request: { token: string; method: string; body?: unknown },
+): Promise<{ status: number; body: Body }> {
+  const { token, method, body } = request;
+  const response = await fetch(url, {
+    method,
+    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((error: unknown) => {
+    const cause = (error as { cause?: { message?: string } }).cause?.message ?? String(error);
+    throw new Error(`the service at ${origin} cannot be reached (${cause}); is it running?`);
+  });
+  const parsed = (await response.json().catch(() => undefined)) as Body;
+  return { status: response.status, body: parsed };
+}
+
+/** The body of an answer that must be a success; a refusal is an error with the service's message. */
+function succeeded<Body>(answer: { status: number; body: Body & { message?: string } }, what: string): Body {
+  if (answer.status >= 300) throw new Error(answer.body?.message ?? `${what} answered ${answer.status}`);
+  return answer.body;
+}
+
 /** The operator API of a running service (paths below its base path); a refusal is an error naming the service's message. */
 export class OperatorApi {
   private readonly base: string;
 
   constructor(
-    private readonly origin: string,
+    readonly origin: string,
     private readonly token: string,
   ) {
     this.base = `${origin}${operatorBasePath()}`;
   }
 
-  async call<Body>(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: { token: this.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).catch((error: unknown) => {
-      const cause = (error as { cause?: { message?: string } }).cause?.message ?? String(error);
-      throw new Error(`the service at ${this.origin} cannot be reached (${cause}); is it running?`);
-    });
-    const parsed = (await response.json().catch(() => undefined)) as Body;
-    return { status: response.status, body: parsed };
+  call<Body>(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
+    return requestJson<Body>(this.origin, `${this.base}${path}`, { token: this.token, method, body });
   }
 
   /** The answer of a call that must succeed. */
   async expect<Body>(method: string, path: string, body?: unknown): Promise<Body> {
-    const answer = await this.call<Body & { message?: string }>(method, path, body);
-    if (answer.status >= 300) throw new Error(answer.body?.message ?? `${method} ${path} answered ${answer.status}`);
-    return answer.body;
+    return succeeded(await this.call<Body & { message?: string }>(method, path, body), `${method} ${path}`);
+  }
+
+  /** The answer of a call of the event interface (`path` below its base path) with a user's token, which must succeed. */
+  async expectAs<Body>(token: string, method: string, path: string, body?: unknown): Promise<Body> {
+    const url = `${this.origin}${basePath}${path}`;
+    const answer = await requestJson<Body & { message?: string }>(this.origin, url, { token, method, body });
+    return succeeded(answer, `${method} ${basePath}${path}`);
   }
 
   /** The event stream of delivery changes, open (the service listening) once this resolves. */

@@ -12,6 +12,7 @@ import { addDirectoryCommands } from './directory.js';
 import { addListenCommand } from './listen.js';
 import { addNotificationCommands } from './notifications.js';
 import { sandboxRun, writeErr, writeOut } from './output.js';
+import { addScenarioCommands } from './scenario.js';
 import { addServeCommand } from './serve.js';
 import { addTriggerCommand } from './trigger.js';
 
@@ -45,5 +46,6 @@ export function buildProgram(): Command {
   addTriggerCommand(program);
   addListenCommand(program);
   addClockCommands(program);
+  addScenarioCommands(program);
   return program;
 }

@@ -37,6 +37,27 @@ export function wholeNumber(min: number) {
   };
 }
 
+/**
+ * A repeatable `name=value` option, gathered into one object (a later name replaces an earlier):
+ * each value as `parse` reads it.
+ */
+export function nameValue<Value>(parse: (text: string) => Value) {
+  return (pair: string, gathered: Record<string, Value> = {}): Record<string, Value> => {
+    const equals = pair.indexOf('=');
+    if (equals < 1) throw new InvalidArgumentError(`expected name=value, got "${pair}"`);
+    return { ...gathered, [pair.slice(0, equals)]: parse(pair.slice(equals + 1)) };
+  };
+}
+
+/** A value given on the command line: JSON when it parses as JSON (`3`, `true`, `"07"`), else the text itself. */
+export function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 let environment: ServiceConfig | undefined;
 /** The configuration from the environment, validated once, when a command first needs it. */
 export const config = (): ServiceConfig => (environment ??= configFromEnv());

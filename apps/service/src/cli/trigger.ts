@@ -6,7 +6,7 @@ import { enumerations } from '@street-events/types';
 import { Command, InvalidArgumentError } from 'commander';
 import type { AuditEventType } from '../shared/enums.js';
 import type { components, operations } from '@street-events/types/operator';
-import { print } from './support.js';
+import { jsonOrText, nameValue, print } from './support.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
 type RecordedEvent = components['schemas']['InternalRecordedEvent'];
@@ -15,6 +15,7 @@ type Triggered = operations['triggerEvent']['responses'][201]['content']['applic
 interface TriggerOptions extends OperatorApiOptions {
   org: string;
   work?: string;
+  set?: Record<string, unknown>;
   json?: boolean;
 }
 
@@ -33,6 +34,11 @@ export function addTriggerCommand(program: Command): void {
     .argument('<event_type>', 'a kind of event of the interface, e.g. permit_granted or fpn_paid', eventKind)
     .requiredOption('--org <organisation>', 'the promoter, highway authority or contractor: its name or swa_code')
     .option('--work <reference>', 'a work the organisation takes part in, to act on (by default a new one)')
+    .option(
+      '--set <name=value>',
+      'a field value of the permit it submits, e.g. work_category=minor (repeatable; JSON when it parses as JSON, else text)',
+      nameValue(jsonOrText),
+    )
     .option('--json', 'print JSON');
   addOperatorApiOptions(command).action(
     async (eventType: AuditEventType, options: Omit<TriggerOptions, 'dataDir'>, triggering: Command) => {
@@ -41,6 +47,7 @@ export function addTriggerCommand(program: Command): void {
         event_type: eventType,
         organisation: options.org,
         ...(options.work === undefined ? {} : { work_reference_number: options.work }),
+        ...(options.set === undefined ? {} : { values: options.set }),
       });
       print<RecordedEvent>(answer.events, options.json);
     },

@@ -1,16 +1,16 @@
-/** Submitting a work with its first permit. */
+/** Submitting a work with its first permit, and a refused permit again. */
 import { enumerations } from '@street-events/types';
 import { propertyConstraints, type components } from '@street-events/types/operator';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { requireOrganisation, defaultWorkstreamPrefix } from '../directory/organisations.js';
 import type { Database } from '../db/database.js';
 import { permits, works, workstreams } from '../db/schema.js';
-import { submittedPermit } from '../domain/permits.js';
+import { submittedPermit, type PermitApplication } from '../domain/permits.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { AuditEventType } from '../shared/enums.js';
 import { permitEvent } from './permits.js';
 import { eventContext, recordEvents, type WriteOptions } from './record-events.js';
-import type { WorkScope } from './work-scope.js';
+import { lockWork, type WorkScope } from './work-scope.js';
 
 /** A new work with its first permit application, as the operator document's `submitWork` takes it. */
 export type WorkSubmission = components['schemas']['InternalWorkSubmission'];
@@ -130,6 +130,38 @@ export async function submitWork(
     );
   });
   return { workReferenceNumber, permitReferenceNumber };
+}
+
+/**
+ * Submits a work's permit again after its refusal: a new permit from the application, numbered
+ * after the work's others (`<work>-02`, …), recording permit_submitted. Throws ConflictError
+ * unless the work's latest permit was refused (a works record has none).
+ */
+export async function resubmitPermit(
+  db: Database,
+  input: { workReferenceNumber: string; application: PermitApplication },
+  options: WriteOptions = {},
+): Promise<{ permitReferenceNumber: string }> {
+  const context = eventContext(options);
+  return db.transaction(async (tx) => {
+    const work = await lockWork(tx, input.workReferenceNumber);
+    const held = await tx
+      .select({ status: permits.status })
+      .from(permits)
+      .where(eq(permits.workId, work.workId))
+      .orderBy(desc(permits.id));
+    const latest = held[0]?.status;
+    if (latest !== 'refused') {
+      const why = latest === undefined ? `${work.workReferenceNumber} has no permit` : `the permit is ${latest}`;
+      throw new ConflictError(`permit_submitted is not possible: ${why}, not refused`);
+    }
+    const permitReferenceNumber = permitReference(work.workReferenceNumber, held.length + 1);
+    const { permit, events } = submittedPermit(input.application, context.at);
+    await tx.insert(permits).values({ ...permit, workId: work.workId, permitReferenceNumber });
+    const specs = events.map((eventType) => permitEvent(eventType, permitReferenceNumber, work.workReferenceNumber));
+    await recordEvents(tx, work, context, specs);
+    return { permitReferenceNumber };
+  });
 }
 
 /**

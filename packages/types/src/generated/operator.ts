@@ -172,7 +172,7 @@ export interface paths {
     put?: never;
     /**
      * Bring about an event of any kind for an organisation
-     * @description Brings about an event of any kind for an organisation, recording first what it needs (a work, a permit assessed, a record to move on).
+     * @description Brings about an event of any kind for an organisation, recording first what it needs (a work, a permit assessed, a record to move on). The permit it submits (a new work's, or a refused one submitted again) takes the field values given in `values`.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */
@@ -998,8 +998,9 @@ export interface components {
         | "change_request_revoked";
       /** @description The promoter, highway authority or contractor the event is for: its swa_code or its name. */
       organisation: string;
-      /** @description A work the organisation takes part in, to act on; by default a new one. */
+      /** @description A work the organisation takes part in, to act on; by default a new one. With `permit_submitted`, a work whose permit was refused: the permit is submitted again, as `<work>-02`, …. */
       work_reference_number?: components["schemas"]["IssuedWorkReferenceNumber"];
+      values?: components["schemas"]["InternalTriggerValues"];
       internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
       internal_user_name?: components["schemas"]["InternalUserName"];
     };
@@ -1728,6 +1729,67 @@ export interface components {
         details_omitted?: number;
       };
     };
+    work_category:
+      | "minor"
+      | "standard"
+      | "major"
+      | "immediate_urgent"
+      | "immediate_emergency"
+      | "paa"
+      | "hs2_highway";
+    traffic_management_type:
+      | "road_closure"
+      | "contra_flow"
+      | "lane_closure"
+      | "multi_way_signals"
+      | "two_way_signals"
+      | "convoy_workings"
+      | "stop_go_boards"
+      | "priority_working"
+      | "give_and_take"
+      | "some_carriageway_incursion"
+      | "no_carriageway_incursion";
+    activity_type:
+      | "highway_improvement_works"
+      | "highway_repair_and_maintenance_works"
+      | "utility_asset_works"
+      | "utility_repair_and_maintenance_works"
+      | "diversionary_works"
+      | "disconnection_or_alteration_of_supply"
+      | "permanent_reinstatement"
+      | "remedial_works"
+      | "section_58"
+      | "section_50"
+      | "core_sampling"
+      | "statutory_infrastructure_works"
+      | "works_for_rail_purposes"
+      | "works_for_road_purposes"
+      | "new_service_connection"
+      | "optional_permit_no_fee";
+    /** @description Description of the works. */
+    description_of_work: string;
+    /**
+     * Format: date-time
+     * @description Proposed start.
+     */
+    proposed_start_date: string;
+    /**
+     * Format: date-time
+     * @description Proposed end; not before the start.
+     */
+    proposed_end_date: string;
+    /**
+     * InternalTriggerValues
+     * @description Values of permit fields of a work submission, for the permit the trigger submits, in place of the plausible ones it would choose (the others are still chosen; a start or an end given alone moves the other with it, keeping the duration). They apply wherever the trigger submits a permit: the first permit of a new work, or, for `permit_submitted` on a named work whose permit was refused, the permit submitted again. Elsewhere (another kind on a named work, a works record, an organisation-level kind, the work of a past quarter) each value given is refused: `400`, rule `additionalProperties`, naming `values.<field>`.
+     */
+    InternalTriggerValues: {
+      work_category?: components["schemas"]["work_category"];
+      traffic_management_type?: components["schemas"]["traffic_management_type"];
+      activity_type?: components["schemas"]["activity_type"];
+      description_of_work?: components["schemas"]["description_of_work"];
+      proposed_start_date?: components["schemas"]["proposed_start_date"];
+      proposed_end_date?: components["schemas"]["proposed_end_date"];
+    };
     /**
      * SubscriptionEndpoint
      * Format: uri
@@ -2191,7 +2253,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description The body is at most 4096 bytes (4 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
+    /** @description The body is at most 9216 bytes (9 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace. A larger body is refused with `413` (so is a smaller one, if the service's operator set a lower limit). */
     requestBody: {
       content: {
         "application/json": components["schemas"]["InternalTrigger"];
@@ -2808,6 +2870,13 @@ export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ValidationRule = components["schemas"]["ValidationRule"];
 export type ValidationErrorDetail = components["schemas"]["ValidationErrorDetail"];
 export type ErrorResponse = components["schemas"]["ErrorResponse"];
+export type work_category = components["schemas"]["work_category"];
+export type traffic_management_type = components["schemas"]["traffic_management_type"];
+export type activity_type = components["schemas"]["activity_type"];
+export type description_of_work = components["schemas"]["description_of_work"];
+export type proposed_start_date = components["schemas"]["proposed_start_date"];
+export type proposed_end_date = components["schemas"]["proposed_end_date"];
+export type InternalTriggerValues = components["schemas"]["InternalTriggerValues"];
 export type SubscriptionEndpoint = components["schemas"]["SubscriptionEndpoint"];
 
 /** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */
@@ -3710,6 +3779,11 @@ export const propertyConstraints = {
     permit_conditions: { maxItems: 50 },
     internal_user_identifier: { maxLength: 100 },
     internal_user_name: { maxLength: 100 },
+  },
+  InternalTriggerValues: {
+    description_of_work: { minLength: 1, maxLength: 500 },
+    proposed_start_date: { maxLength: 64, format: "date-time" },
+    proposed_end_date: { maxLength: 64, format: "date-time" },
   },
 } as const;
 

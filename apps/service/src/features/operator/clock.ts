@@ -11,6 +11,7 @@ import { serveOperatorDocument } from '../../http/interface.js';
 import { advanceClock, resetClock } from '../../sandbox/clock/clock-moves.js';
 import { applyDeadlines } from '../../sandbox/clock/deadlines.js';
 import type { ClockReading, SandboxClock } from '../../sandbox/clock/sandbox-clock.js';
+import { durationMs } from '../../shared/clock.js';
 
 export interface ClockRoutesOptions {
   db: Database;
@@ -18,11 +19,6 @@ export interface ClockRoutesOptions {
   /** How often the deadlines passed are applied while nobody moves the clock; a minute unless set. */
   deadlinesEveryMs?: number;
 }
-
-const unitMs: Readonly<Record<string, number>> = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
-
-/** `49h` → milliseconds (the document's pattern: a whole number and one unit). */
-const durationMs = (text: string): number => Number(text.slice(0, -1)) * unitMs[text.slice(-1)]!;
 
 type Schemas = components['schemas'];
 

@@ -7,12 +7,15 @@
  * organisation-level kind, on the organisation. The event asked for is the last one recorded,
  * but where the interface ties another to it: ending a quarter records the expiries, then
  * `sample_inspection_quarter_ended`; cancelling a permit holding ancillary information records
- * `ancillary_info_removed` after `permit_cancelled`.
+ * `ancillary_info_removed` after `permit_cancelled`. The permit it submits (a new work's, or, for
+ * `permit_submitted` on a named work, its refused permit submitted again) takes the field values
+ * it is given (values.ts).
  */
 import type { components } from '@street-events/types/operator';
 import { systemClock } from '../../shared/clock.js';
 import type { Database } from '../../db/database.js';
 import { requireOrganisation } from '../../directory/organisations.js';
+import { isImmediate } from '../../domain/permits.js';
 import type { AuditEventType } from '../../shared/enums.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { WriteOptions } from '../../events/record-events.js';
@@ -22,7 +25,8 @@ import { contract, notedOrganisationEvent, workstreamCreated } from './organisat
 import { quarterEnd, quarterEndReverted } from './quarters.js';
 import { workOf, type WorkInPlay } from './state.js';
 import { newWorkCategory, onWork } from './work-plans.js';
-import { newWork, newWorksRecord, partiesOf, type Session } from './works.js';
+import { checkValues } from './values.js';
+import { newWork, newWorksRecord, partiesOf, permitSubmittedAgain, type Session } from './works.js';
 
 /** The event to bring about, for whom and on which work, as the operator document's `triggerEvent` takes it. */
 export type TriggerRequest = components['schemas']['InternalTrigger'];
@@ -36,7 +40,7 @@ export interface TriggerOptions extends WriteOptions {
 function refusesWork(plan: Plan, eventType: AuditEventType): string | undefined {
   if (organisationLevel(plan) || eventType === 'sample_inspection_quarter_ended')
     return 'is an organisation-level event';
-  if (plan.kind === 'submission' || plan.kind === 'works_record') return 'creates its work';
+  if (plan.kind === 'works_record') return 'creates its work';
   return undefined;
 }
 
@@ -73,16 +77,21 @@ async function bringAbout(
     case 'works_record':
       return newWorksRecord(session, await partiesOf(session));
     case 'submission':
+      if (named) return permitSubmittedAgain(session, named);
       // Not started on submission, so that permit_submitted is the last event.
-      return newWork(session, await partiesOf(session), undefined, session.write, { started: false });
+      return newWork(session, await partiesOf(session), session.values?.work_category, session.write, {
+        started: false,
+      });
   }
   if (named) {
     await onWork(session, plan, named);
     return named;
   }
-  const work = await newWork(session, await partiesOf(session), newWorkCategory(plan, session.eventType));
+  const category = session.values?.work_category ?? newWorkCategory(plan, session.eventType);
+  const work = await newWork(session, await partiesOf(session), category);
   // An immediate work started on submission: permit_submitted, then work_start_logged.
-  if (session.eventType !== 'work_start_logged') await onWork(session, plan, work);
+  const started = session.eventType === 'work_start_logged' && category !== undefined && isImmediate(category);
+  if (!started) await onWork(session, plan, work);
   return work;
 }
 
@@ -105,6 +114,7 @@ export async function triggerEvent(
       rule: 'additionalProperties',
     });
   }
+  checkValues(plan, eventType, workReferenceNumber !== undefined, request.values);
   const named = workReferenceNumber === undefined ? undefined : await workOf(db, organisation, workReferenceNumber);
   const session: Session = {
     db,
@@ -113,6 +123,7 @@ export async function triggerEvent(
     now: options.now ?? systemClock,
     organisation,
     eventType,
+    values: request.values,
   };
   const work = await bringAbout(session, plan, named);
   return { workReferenceNumber: work?.workReferenceNumber ?? null };

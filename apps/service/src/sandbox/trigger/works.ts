@@ -8,7 +8,7 @@ import { defaultWorkstreamPrefix, type Organisation } from '../../directory/orga
 import type { AuditEventType, WorkCategory } from '../../shared/enums.js';
 import { ConflictError } from '../../shared/errors.js';
 import type { WriteOptions } from '../../events/record-events.js';
-import { createWorksRecord, submitWork, type WorkSubmission } from '../../events/works.js';
+import { createWorksRecord, resubmitPermit, submitWork, type WorkSubmission } from '../../events/works.js';
 import { newWorkSubmission } from '../simulation/new-works.js';
 import type { Random } from '../simulation/random.js';
 import {
@@ -19,12 +19,15 @@ import {
 } from '../simulation/sandbox-world.js';
 import {
   contractedPromoters,
+  organisationById,
   organisationsOfKind,
+  permitOf,
   workOf,
   workstreamPrefixes,
   worksOf,
   type WorkInPlay,
 } from './state.js';
+import { withValues, type TriggerValues } from './values.js';
 
 /** One trigger: what it is asked for, and how it writes. */
 export interface Session {
@@ -35,6 +38,8 @@ export interface Session {
   now: Clock;
   organisation: Organisation;
   eventType: AuditEventType;
+  /** Field values for the permit it submits, if any (checked first: see values.ts). */
+  values?: TriggerValues;
 }
 
 export interface Parties {
@@ -138,7 +143,7 @@ export async function newWork(
   { started }: { started?: boolean } = {},
 ): Promise<WorkInPlay> {
   const at = (write.now ?? session.now)();
-  const submission = await submissionFor(session, parties, at, workCategory);
+  const submission = withValues(await submissionFor(session, parties, at, workCategory), session.values);
   if (started === false) submission.started_on_submission = false;
   await submitWork(session.db, submission, write);
   return workOf(session.db, parties.promoter, submission.work_reference_number);
@@ -150,4 +155,20 @@ export async function newWorksRecord(session: Session, parties: Parties): Promis
   const record = await submissionFor(session, parties, session.now());
   await createWorksRecord(session.db, { eventType: session.eventType, record }, session.write);
   return workOf(session.db, parties.promoter, record.work_reference_number);
+}
+
+/**
+ * permit_submitted on a named work: its refused permit submitted again, as a plausible
+ * application of the same category, with the values given. Returns the work.
+ */
+export async function permitSubmittedAgain(session: Session, work: WorkInPlay): Promise<WorkInPlay> {
+  const { db, values } = session;
+  const parties = {
+    promoter: await organisationById(db, work.promoterOrgId),
+    authority: await organisationById(db, work.highwayAuthorityOrgId),
+  };
+  const category = values?.work_category ?? (await permitOf(db, work.workId))?.workCategory;
+  const application = withValues(await submissionFor(session, parties, session.now(), category), values);
+  await resubmitPermit(db, { workReferenceNumber: work.workReferenceNumber, application }, session.write);
+  return work;
 }

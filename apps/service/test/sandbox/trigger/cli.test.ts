@@ -3,37 +3,23 @@
  * the service recorded (the asked-for kind last) and exits 0; an unknown kind, an unknown
  * organisation or no service is one line on stderr and exit code 1.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { PermitSearchReportingResponse } from '@street-events/types';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedSandbox } from '../../../src/sandbox/seed/sandbox.js';
+import { runCli as cli } from '../../support/cli.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { startService, type RunningService } from '../../support/http.js';
-
-const serviceDirectory = fileURLToPath(new URL('../../..', import.meta.url));
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
-      {
-        cwd: serviceDirectory,
-        env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', STREET_EVENTS_URL: '', STREET_EVENTS_TOKEN: '' },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describeEachDatabase('street-events trigger', (database) => {
   let service: RunningService;
   let target: string[];
+  let planner: string;
 
   beforeAll(async () => {
     const { users } = await seedSandbox(database.db, { events: 0 });
     service = await startService({ db: database.db });
     const operator = users.find((user) => user.role === 'Operator')!;
+    planner = users.find((user) => user.username === 'nw.planner')!.token;
     target = ['--service', new URL(service.baseUrl).origin, '--token', operator.token];
   }, 60_000);
   afterAll(() => service?.close());
@@ -58,6 +44,45 @@ describeEachDatabase('street-events trigger', (database) => {
     expect(JSON.parse(stdout)).toEqual([
       expect.objectContaining({ event_type: 'organisation_updated', object_reference_number: '4720' }),
     ]);
+  });
+
+  test('--set gives field values of the permit it submits, each parsed as JSON when it parses', async () => {
+    const { code, stdout, stderr } = await cli([
+      'trigger',
+      'permit_submitted',
+      '--org',
+      '7001',
+      '--set',
+      'work_category=minor',
+      '--set',
+      'traffic_management_type="road_closure"',
+      '--json',
+      ...target,
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const [submitted] = JSON.parse(stdout) as { parent_object_reference_number: string }[];
+    const search = await service.request<PermitSearchReportingResponse>('POST', '/permits/search', {
+      token: planner,
+      body: { work_reference_numbers: [submitted!.parent_object_reference_number] },
+    });
+    expect(search.body.rows).toEqual([
+      expect.objectContaining({ work_category: 'minor', traffic_management_type: 'road_closure' }),
+    ]);
+  });
+
+  test('a value that does not apply is one line naming it, and exit code 1', async () => {
+    const { code, stderr } = await cli([
+      'trigger',
+      'organisation_updated',
+      '--org',
+      '7001',
+      '--set',
+      'work_category=minor',
+      ...target,
+    ]);
+    expect(code).toBe(1);
+    expect(stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^error: .*values\.work_category/)]);
   });
 
   test('an unknown kind is one line on stderr and exit code 1', async () => {

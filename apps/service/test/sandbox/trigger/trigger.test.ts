@@ -171,10 +171,10 @@ describeEachDatabase('triggering events', (database) => {
     expect(response.status).toBe(404);
   });
 
-  it('a work named for a kind that creates its own, or has none, is 400 naming work_reference_number', async () => {
+  it('a work named for a kind that creates its own (a works record), or has none, is 400 naming work_reference_number', async () => {
     const { work_reference_number: work } = (await trigger({ event_type: 'permit_submitted', organisation: '7001' }))
       .body;
-    for (const eventType of ['permit_submitted', 'planned_works_record_created', 'organisation_updated']) {
+    for (const eventType of ['planned_works_record_created', 'organisation_updated']) {
       const response = await trigger({ event_type: eventType, organisation: '7001', work_reference_number: work });
       expect(response.status, eventType).toBe(400);
       expect(response.body.error.details).toContainEqual(expect.objectContaining({ field: 'work_reference_number' }));
@@ -250,5 +250,115 @@ describeEachDatabase('triggering events', (database) => {
     const response = await trigger({ event_type: 'inspection_failed', organisation: 'Kirkstall Civils Ltd' });
     expect(response.status).toBe(201);
     expect(response.body.work_reference_number).toMatch(/^(NW7001|PG7002)/);
+  });
+
+  /** The permits of the work, as its promoter's planner finds them through permit search. */
+  async function permitsOf(work: string) {
+    const response = await service.request<interfaceComponents['schemas']['PermitSearchReportingResponse']>(
+      'POST',
+      '/permits/search',
+      { token: tokenOf('nw.planner'), body: { work_reference_numbers: [work] } },
+    );
+    expect(response.status).toBe(200);
+    return response.body.rows;
+  }
+
+  it('the values given go on the permit it submits, as permit search shows it', async () => {
+    const values = {
+      work_category: 'standard',
+      traffic_management_type: 'road_closure',
+      activity_type: 'utility_repair_and_maintenance_works',
+      description_of_work: 'Replace a hydrant',
+      proposed_start_date: '2031-05-12T08:00:00.000Z',
+      proposed_end_date: '2031-05-16T17:00:00.000Z',
+    };
+    const response = await trigger({ event_type: 'permit_granted', organisation: promoter.swaCode, values });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const [permit] = await permitsOf(response.body.work_reference_number!);
+    expect(permit).toMatchObject({ ...values, status: 'granted' });
+  });
+
+  it('a start given alone moves the end with it', async () => {
+    const values = { work_category: 'minor', proposed_start_date: '2031-06-02T08:00:00.000Z' } as const;
+    const response = await trigger({ event_type: 'permit_submitted', organisation: promoter.swaCode, values });
+    const [permit] = await permitsOf(response.body.work_reference_number!);
+    expect(permit!.proposed_start_date).toBe(values.proposed_start_date);
+    expect(Date.parse(permit!.proposed_end_date)).toBeGreaterThan(Date.parse(values.proposed_start_date));
+  });
+
+  it('a work started on a permit of a category that is not immediate is granted first', async () => {
+    const response = await trigger({
+      event_type: 'work_start_logged',
+      organisation: promoter.swaCode,
+      values: { work_category: 'minor' },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.events.map((event) => event.event_type)).toEqual([
+      'permit_submitted',
+      'permit_granted',
+      'work_start_logged',
+    ]);
+  });
+
+  it('a value the document does not allow is 400 naming it', async () => {
+    const response = await trigger({
+      event_type: 'permit_submitted',
+      organisation: promoter.swaCode,
+      values: { work_category: 'gigantic' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toContainEqual(
+      expect.objectContaining({ field: 'values.work_category', rule: 'enum' }),
+    );
+  });
+
+  it('values where the trigger submits no permit are 400 naming each one', async () => {
+    const work = (await trigger({ event_type: 'fpn_submitted', organisation: promoter.swaCode })).body
+      .work_reference_number;
+    const values = { work_category: 'minor', traffic_management_type: 'road_closure' };
+    for (const body of [
+      { event_type: 'organisation_updated', organisation: promoter.swaCode, values },
+      { event_type: 'planned_works_record_created', organisation: promoter.swaCode, values },
+      { event_type: 'fpn_paid', organisation: promoter.swaCode, work_reference_number: work, values },
+    ]) {
+      const response = await trigger(body);
+      expect(response.status, body.event_type).toBe(400);
+      expect(response.body.error.details).toEqual([
+        expect.objectContaining({ field: 'values.work_category', rule: 'additionalProperties' }),
+        expect.objectContaining({ field: 'values.traffic_management_type', rule: 'additionalProperties' }),
+      ]);
+    }
+  });
+
+  it('permit_submitted on a named work whose permit was refused submits it again, with the values given', async () => {
+    const refused = await trigger({ event_type: 'permit_refused', organisation: promoter.swaCode });
+    const work = refused.body.work_reference_number!;
+    const again = await trigger({
+      event_type: 'permit_submitted',
+      organisation: promoter.swaCode,
+      work_reference_number: work,
+      values: { traffic_management_type: 'stop_go_boards' },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.events.map((event) => [event.event_type, event.object_reference_number])).toEqual([
+      ['permit_submitted', `${work}-02`],
+    ]);
+    const permits = await permitsOf(work);
+    expect(permits.map((permit) => [permit.permit_reference_number, permit.status])).toEqual([
+      [`${work}-01`, 'refused'],
+      [`${work}-02`, 'submitted'],
+    ]);
+    expect(permits[1]!.traffic_management_type).toBe('stop_go_boards');
+  });
+
+  it('permit_submitted on a named work whose permit is not refused is 409', async () => {
+    const granted = await trigger({ event_type: 'permit_granted', organisation: promoter.swaCode });
+    const response = await trigger({
+      event_type: 'permit_submitted',
+      organisation: promoter.swaCode,
+      work_reference_number: granted.body.work_reference_number,
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toContain('granted');
   });
 });
