@@ -13,18 +13,30 @@ import { eventContext } from '../events/record-events.js';
 import { confirmationWindowMs } from './confirmation.js';
 import { removeSubscription } from './removal.js';
 
+/** The subscriptions left unconfirmed for 48 hours at `now`. */
+const unconfirmedTooLong = (now: Date) =>
+  and(
+    eq(subscriptions.status, 'unconfirmed'),
+    lte(subscriptions.createdAt, new Date(now.getTime() - confirmationWindowMs)),
+  );
+
 /** Removes, with their coverage and deliveries, the subscriptions left unconfirmed for 48 hours. */
 export async function expireUnconfirmed(db: Database, now: Date): Promise<string[]> {
   const removed = await db
     .delete(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.status, 'unconfirmed'),
-        lte(subscriptions.createdAt, new Date(now.getTime() - confirmationWindowMs)),
-      ),
-    )
+    .where(unconfirmedTooLong(now))
     .returning({ reference: subscriptions.reference });
   return removed.map((row) => row.reference);
+}
+
+/** The references of the subscriptions that will have been left unconfirmed for 48 hours at `at`. */
+export async function unconfirmedTooLongAt(db: Database, at: Date): Promise<string[]> {
+  const due = await db
+    .select({ reference: subscriptions.reference })
+    .from(subscriptions)
+    .where(unconfirmedTooLong(at))
+    .orderBy(asc(subscriptions.id));
+  return due.map((row) => row.reference);
 }
 
 /**

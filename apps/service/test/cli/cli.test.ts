@@ -1,30 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runCli as cli } from '../support/cli.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandboxPassword } from '../../src/sandbox/seed/sandbox.js';
 import { createServerDatabase } from '../support/databases.js';
-
-const serviceDirectory = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
-      { cwd: serviceDirectory, env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 test('--help names every command', async () => {
   const { code, stdout } = await cli(['--help']);

@@ -3,29 +3,12 @@
  * ahead it runs, `advance` moves it and prints what fell due, `reset` puts it back; a duration
  * that is not one is one line on stderr and exit code 1.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runCli as cli } from '../support/cli.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
 import { seedSandbox } from '../../src/sandbox/seed/sandbox.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
-
-const serviceDirectory = fileURLToPath(new URL('../..', import.meta.url));
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
-      {
-        cwd: serviceDirectory,
-        env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', STREET_EVENTS_URL: '', STREET_EVENTS_TOKEN: '' },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describeEachDatabase('street-events clock', (database) => {
   let service: RunningService;

@@ -13,7 +13,6 @@ import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
 import { listOperations } from '../../src/http/openapi.js';
 import { loadOperatorDocument } from '../../src/shared/documents.js';
-import { referenceOfTopicArn } from '../../src/deliveries/messages/messages.js';
 import { maxStreams } from '../../src/features/operator/delivery-stream.js';
 import { redactedToken } from '../../src/deliveries/attempts/attempt-log.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -26,7 +25,7 @@ import {
   startTestWorker,
   type MovableWorker,
 } from '../subscriptions/harness.js';
-import { startReceiver, type Answer, type Receiver } from './receiver.js';
+import { startReceiverBySubscription, type Answer, type Receiver } from './receiver.js';
 
 type Schemas = components['schemas'];
 type Message = Schemas['InternalMessage'];
@@ -73,11 +72,7 @@ describeEachDatabase('the message log', (database) => {
   const answers = new Map<string, Answer>();
 
   beforeAll(async () => {
-    receiver = await startReceiver();
-    receiver.answer = (request) => {
-      const { TopicArn = '' } = JSON.parse(request.body) as { TopicArn?: string };
-      return answers.get(referenceOfTopicArn(TopicArn)) ?? { status: 200 };
-    };
+    receiver = await startReceiverBySubscription(answers);
     let baseUrl = '';
     service = await startService({
       db: db(),

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { referenceOfTopicArn } from '../../src/deliveries/messages/messages.js';
 
 export interface Answer {
   status: number;
@@ -62,4 +63,17 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         server.close(() => closed());
       }),
   });
+}
+
+/**
+ * A receiver that answers each subscription's messages (named by their `TopicArn`) with its own
+ * answer from `answers`, keyed by subscription reference; 200 for any other.
+ */
+export async function startReceiverBySubscription(answers: ReadonlyMap<string, Answer>): Promise<Receiver> {
+  const receiver = await startReceiver();
+  receiver.answer = (request) => {
+    const { TopicArn = '' } = JSON.parse(request.body) as { TopicArn?: string };
+    return answers.get(referenceOfTopicArn(TopicArn)) ?? { status: 200 };
+  };
+  return receiver;
 }

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../db/database.js';
 import { wakeWorkers } from '../../deliveries/queue/outbox.js';
-import { expireUnconfirmed } from '../../subscriptions/upkeep.js';
+import { expireUnconfirmed, unconfirmedTooLongAt } from '../../subscriptions/upkeep.js';
 import { applyDeadlines } from './deadlines.js';
 import type { ClockReading, SandboxClock } from './sandbox-clock.js';
 
@@ -19,9 +19,11 @@ export interface ClockMoved {
 }
 
 export async function advanceClock(db: Database, clock: SandboxClock, ms: number): Promise<ClockMoved> {
+  // Named before the move: a delivery worker on the same clock may remove them first.
+  const subscriptionsRemoved = await unconfirmedTooLongAt(db, new Date(clock.now().getTime() + ms));
   await clock.advance(db, ms);
   const events = await applyDeadlines(db, clock.now);
-  const subscriptionsRemoved = await expireUnconfirmed(db, clock.now());
+  await expireUnconfirmed(db, clock.now());
   await wakeWorkers(db);
   return { clock: clock.read(), events, subscriptionsRemoved };
 }

@@ -9,14 +9,13 @@ import type { ErrorResponse, SubscriptionCreateResponse, WorkUpdateResponse } fr
 import type { components } from '@street-events/types/operator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../../src/directory/organisations.js';
-import { referenceOfTopicArn } from '../../../src/deliveries/messages/messages.js';
 import { quarterBounds, quarterOf } from '../../../src/domain/quarters.js';
 import { SandboxClock } from '../../../src/sandbox/clock/sandbox-clock.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { highwayAuthority, promoter, tokenFor } from '../../support/fixtures.js';
 import { startService, type RunningService } from '../../support/http.js';
 import { workBody } from '../../support/internal-api.js';
-import { startReceiver, type Answer, type Receiver } from '../../deliveries/receiver.js';
+import { startReceiverBySubscription, type Answer, type Receiver } from '../../deliveries/receiver.js';
 import {
   confirm,
   confirmationTokenOf,
@@ -44,11 +43,7 @@ describeEachDatabase('the sandbox clock', (database) => {
   const answers = new Map<string, Answer>();
 
   beforeAll(async () => {
-    receiver = await startReceiver();
-    receiver.answer = (request) => {
-      const { TopicArn = '' } = JSON.parse(request.body) as { TopicArn?: string };
-      return answers.get(referenceOfTopicArn(TopicArn)) ?? { status: 200 };
-    };
+    receiver = await startReceiverBySubscription(answers);
     clock = await SandboxClock.open(db());
     let baseUrl = '';
     service = await startService({
@@ -116,10 +111,6 @@ describeEachDatabase('the sandbox clock', (database) => {
     expect(notification).toBeDefined();
     return notification!;
   }
-
-  /** Waits until the subscription's notification has had its first attempt and a retry is scheduled. */
-  const retryScheduled = (reference: string) =>
-    vi.waitFor(async () => expect((await notificationOf(reference)).attempts).toHaveLength(1), { timeout: 10_000 });
 
   const poll = async (token: string, updateId: number) =>
     (await service.request<WorkUpdateResponse>('GET', '/works/updates', { token, query: { update_id: updateId } }))
@@ -200,28 +191,29 @@ describeEachDatabase('the sandbox clock', (database) => {
     expect(kinds).toContainEqual(['sample_inspection_quarter_ended', quarter]);
   });
 
-  it('sends a retry once the clock passes its time, without waiting for it', async () => {
+  /** A confirmed subscription whose endpoint refuses a notification (503): its first try made, its retry scheduled. */
+  async function retryWaiting() {
     const { owner, authority } = await submitted();
     const reference = await subscribe(owner, receiver.url);
     expect((await confirm(service, await confirmationTokenOf(db(), reference))).status).toBe(200);
     answers.set(reference, { status: 503 });
     const sent = () => receiver.received.filter((request) => request.body.includes(reference)).length;
     await service.internalRequest('POST', '/works', { token: operator, body: workBody(owner, authority) });
-    await retryScheduled(reference);
+    await vi.waitFor(async () => expect((await notificationOf(reference)).attempts).toHaveLength(1), {
+      timeout: 10_000,
+    });
     expect(sent()).toBe(2); // the confirmation and the first try
+    return { reference, sent };
+  }
+
+  it('sends a retry once the clock passes its time, without waiting for it', async () => {
+    const { sent } = await retryWaiting();
     await advance('61m');
     await vi.waitFor(() => expect(sent()).toBe(3), { timeout: 10_000 });
   });
 
   it('puts the clock back on the wall clock, and a retry waiting on it no later than it had left', async () => {
-    const { owner, authority } = await submitted();
-    const reference = await subscribe(owner, receiver.url);
-    expect((await confirm(service, await confirmationTokenOf(db(), reference))).status).toBe(200);
-    answers.set(reference, { status: 503 });
-    const sent = () => receiver.received.filter((request) => request.body.includes(reference)).length;
-    await service.internalRequest('POST', '/works', { token: operator, body: workBody(owner, authority) });
-    await retryScheduled(reference);
-    expect(sent()).toBe(2);
+    const { reference } = await retryWaiting();
     const reset = await service.internalRequest<Clock>('POST', '/sandbox/clock/reset', { token: operator });
     expect(reset.body.offset_seconds).toBe(0);
     const { next_attempt_at: next } = await notificationOf(reference);
