@@ -140,7 +140,7 @@ function receiver(parts: Parts) {
         work: payload.work_reference_number,
       });
       live.changed();
-      void reconciler.reconcile();
+      reconciler.notify(payload);
     },
   });
 }

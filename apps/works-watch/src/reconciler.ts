@@ -1,13 +1,18 @@
 /**
- * Keeping the local picture in step with the service. Polling is the source of truth: push
- * delivery is not guaranteed, so the feed is read from the stored cursor at start (catching
- * up after downtime), on a timer, and promptly whenever a notification arrives. Each page is
- * stored with the cursor after it; then the permits of every work that changed are fetched,
- * in batches of up to 1000 works.
+ * Keeping the local picture in step with the service, on the client's `createReconciler`:
+ * polling is the source of truth, read from the stored cursor at start (catching up after
+ * downtime), on a timer, and soon after a notification arrives; notifications only bring the
+ * next poll forward. Each page is stored with the cursor after it; then the permits of every
+ * work that changed are fetched, in batches of up to 1000 works.
  */
-import { setMaxListeners } from 'node:events';
-import { collectPermits, maxReferencesPerSearch, pollUpdates, type EventsClient } from '@street-events/client';
-import pRetry from 'p-retry';
+import {
+  collectPermits,
+  createReconciler,
+  maxReferencesPerSearch,
+  type EventsClient,
+  type Reconciler as FeedReconciler,
+  type UpdateHint,
+} from '@street-events/client';
 import type { Log } from './log.js';
 import type { WatchStore } from './store/store.js';
 
@@ -34,136 +39,80 @@ export interface ReconcilerStatus {
 export const firstRetryMs = 1000;
 
 export class Reconciler {
-  private inFlight: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private readonly abort = new AbortController();
-  /** Set while a failed attempt waits for the next: aborting it ends the pause. */
-  private pause: AbortController | undefined;
-  private state: ReconcilerStatus = { running: false, lastReconciledAt: null, lastError: null, failures: 0 };
+  private readonly stopping = new AbortController();
+  private readonly feed: FeedReconciler;
 
   constructor(private readonly options: ReconcilerOptions) {
-    // Every request made with this signal adds an abort listener to it, removed only when the
-    // request is garbage-collected; Node would warn after 1500 of them, a mere catch-up.
-    setMaxListeners(0, this.abort.signal);
+    const { client, store, log, swaCode, intervalMs, onChange } = options;
+    this.feed = createReconciler(client, {
+      // onUpdates stores each page with its cursor in one transaction; setCursor then writes the
+      // same cursor again, and writes it alone for a stale cursor's replacement (no rows).
+      store: {
+        getCursor: () => store.cursor(),
+        setCursor: async (cursor) => {
+          await store.applyUpdates([], cursor);
+        },
+      },
+      onUpdates: async (rows, cursor) => {
+        if ((await store.applyUpdates(rows, cursor)) > 0) onChange?.();
+      },
+      onCaughtUp: () => this.refreshPermits(),
+      onError: (error, failures) => log('warn', 'reconciliation failed; trying again', { error, failures }),
+      filters: { swa_code: swaCode, page_size: 250 },
+      intervalMs,
+      // The documented schedule: 1 s, 2 s, 4 s … at most the interval.
+      backoff: { baseDelayMs: firstRetryMs, maxDelayMs: intervalMs, jitter: false },
+      signal: this.stopping.signal,
+    });
   }
 
   get status(): ReconcilerStatus {
-    return { ...this.state, running: this.inFlight !== undefined };
+    const { running, lastCaughtUpAt, lastError, failures } = this.feed.status;
+    return {
+      running,
+      lastReconciledAt: lastCaughtUpAt?.toISOString() ?? null,
+      lastError:
+        lastError === undefined ? null : lastError instanceof Error ? lastError.message : JSON.stringify(lastError),
+      failures,
+    };
   }
 
   /** Reconciles now, then on the timer. */
   start(): Promise<void> {
-    return this.reconcile();
+    return this.feed.poll();
   }
 
   /**
    * Reconciles as soon as possible. Calls made while one is running are folded into one more
-   * run after it, so a burst of notifications costs one extra poll, not one each; a call made
-   * during the pause after a failed attempt ends the pause.
+   * run after it; a call made during the pause after a failed attempt ends the pause.
    */
   reconcile(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.inFlight) {
-      this.again = true;
-      this.pause?.abort();
-      return this.inFlight;
-    }
-    clearTimeout(this.timer);
-    this.inFlight = this.runWithRetries().finally(() => {
-      this.inFlight = undefined;
-      this.schedule();
-    });
-    return this.inFlight;
+    return this.feed.poll();
+  }
+
+  /** A notification arrived: reconcile soon, unless its update is stored already. */
+  notify(hint: UpdateHint): boolean {
+    return this.feed.notify(hint);
   }
 
   /** Stops the timer and waits for a run in progress to end (it is aborted between requests). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.abort.abort();
-    await this.inFlight;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.reconcile(), this.options.intervalMs);
-    this.timer.unref();
-  }
-
-  /**
-   * Runs until a run succeeds, after a failure trying again sooner than the interval (1 s, 2 s,
-   * 4 s … at most the interval), with p-retry. A pause ended by `reconcile()` starts over at once.
-   */
-  private async runWithRetries(): Promise<void> {
-    for (;;) {
-      const pause = new AbortController();
-      try {
-        return await pRetry(() => this.runUntilSettled(), {
-          retries: Number.POSITIVE_INFINITY,
-          minTimeout: firstRetryMs,
-          factor: 2,
-          maxTimeout: this.options.intervalMs,
-          signal: AbortSignal.any([this.abort.signal, pause.signal]),
-          unref: true,
-          onFailedAttempt: ({ error }) => this.failed(error, pause),
-        });
-      } catch {
-        // Stopped, or a fault p-retry does not retry (a TypeError): the timer tries again. A pause
-        // ended early: start over now.
-        if (this.stopped || !pause.signal.aborted) return;
-      } finally {
-        this.pause = undefined;
-      }
-    }
-  }
-
-  private async runUntilSettled(): Promise<void> {
-    this.pause = undefined;
-    do {
-      this.again = false;
-      await this.pollFeed();
-      await this.refreshPermits();
-      this.state = { ...this.state, lastReconciledAt: new Date().toISOString(), lastError: null, failures: 0 };
-    } while (this.again && !this.stopped);
-  }
-
-  /** Records a failed attempt; aborting `pause` ends the pause before the next one. */
-  private failed(error: Error, pause: AbortController): void {
-    if (this.stopped || pause.signal.aborted) return;
-    this.state = { ...this.state, lastError: error.message, failures: this.state.failures + 1 };
-    this.options.log('warn', 'reconciliation failed; trying again', { error, failures: this.state.failures });
-    this.pause = pause;
-  }
-
-  /** Stores every update after the stored cursor, page by page, each page with its cursor. */
-  private async pollFeed(): Promise<void> {
-    const { client, store, swaCode } = this.options;
-    const pages = pollUpdates(client, {
-      cursor: await store.cursor(),
-      filters: { swa_code: swaCode, page_size: 250 },
-      signal: this.abort.signal,
-    });
-    for await (const page of pages) {
-      if (page.cursor === undefined) continue;
-      const added = await store.applyUpdates(page.rows, page.cursor);
-      if (added > 0) this.options.onChange?.();
-    }
+    this.stopping.abort();
+    await this.feed.done;
   }
 
   /** Fetches the permits of every work updated since its permits were last fetched. */
   private async refreshPermits(): Promise<void> {
-    const { client, store } = this.options;
+    const { client, store, onChange } = this.options;
     for (;;) {
       const stale = await store.staleWorks(maxReferencesPerSearch);
-      if (stale.length === 0 || this.stopped) return;
+      if (stale.length === 0 || this.stopping.signal.aborted) return;
       const summaries = await collectPermits(client, {
         workReferenceNumbers: stale.map((work) => work.work_reference_number),
-        signal: this.abort.signal,
+        signal: this.stopping.signal,
       });
       await store.storePermits(stale, summaries);
-      this.options.onChange?.();
+      onChange?.();
     }
   }
 }

@@ -39,6 +39,19 @@ export {
 } from './poll-updates.js';
 export { collectPermits, maxReferencesPerSearch, searchPermits, type SearchPermitsOptions } from './search-permits.js';
 
+// Reconciling push notifications with polling.
+export {
+  createReconciler,
+  memoryCursorStore,
+  type CursorStore,
+  type Reconciler,
+  type ReconcilerBackoff,
+  type ReconcilerOptions,
+  type ReconcilerStatus,
+  type UpdateCursor,
+  type UpdateHint,
+} from './reconciler.js';
+
 // Receiving push notifications.
 export {
   createWebhookReceiver,

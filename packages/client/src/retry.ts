@@ -80,6 +80,25 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+export interface BackoffOptions {
+  /** The longest first pause: the pause before retry n is at most `baseDelayMs * 2^(n-1)`. */
+  baseDelayMs: number;
+  /** Cap of the pause. */
+  maxDelayMs: number;
+  /** `true` (default): a random time between 0 and that bound ("full jitter"); `false`: the bound itself. */
+  jitter?: boolean;
+}
+
+/**
+ * The pause before retry `attempt` (1 for the first retry): exponential from `baseDelayMs`,
+ * capped at `maxDelayMs`, with full jitter unless `jitter` is false. The client's retries and
+ * the reconciler's pauses after a failed poll both use it.
+ */
+export function backoffDelay(attempt: number, { baseDelayMs, maxDelayMs, jitter = true }: BackoffOptions): number {
+  const bound = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+  return jitter ? Math.random() * bound : bound;
+}
+
 /**
  * Wraps `fetch` with a time-out per attempt and retries with exponential backoff and full
  * jitter, honouring `Retry-After` (seconds or an HTTP date). `createEventsClient` uses it unless
@@ -110,7 +129,7 @@ export function withRetries(fetch: Fetch, options: ResilienceOptions = {}): Fetc
         if (response) return response;
         throw error;
       }
-      const backoff = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+      const backoff = backoffDelay(attempt, { baseDelayMs, maxDelayMs });
       const asked = response && parseRetryAfter(response.headers);
       if (asked !== undefined && asked > maxDelayMs) return response!;
       const delayMs = Math.round(asked ?? backoff);

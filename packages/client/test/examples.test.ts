@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleErrorsExample } from '../examples/handle-errors.js';
 import { pollUpdatesExample } from '../examples/poll-updates.js';
 import { receiveNotificationsExample } from '../examples/receive-notifications.js';
+import { reconcileUpdatesExample } from '../examples/reconcile-updates.js';
 import { searchPermitsExample } from '../examples/search-permits.js';
 import type { NotificationPayload } from '../src/index.js';
 import { permitSummary, startFakeEventsService, updateRow, type FakeEventsService } from '../src/testing.js';
@@ -80,6 +81,40 @@ describe('examples', () => {
       expect(service.confirmedTokens).toEqual(['cnf_token']);
       expect(events).toEqual([payload]);
     } finally {
+      server.close();
+    }
+  });
+
+  it('reconcile-updates: a notification brings the poll forward, each update is handed on once, and the cursor is kept in its file', async () => {
+    const key = generateTestKey();
+    service.state.webhookKeys = [key.publicJwk];
+    service.state.updates = [updateRow(1), updateRow(2)];
+    const cursorFile = join(dir, 'reconcile-cursor');
+    const seen: number[] = [];
+    const controller = new AbortController();
+    const { reconciler, server } = reconcileUpdatesExample({
+      baseUrl: service.baseUrl,
+      token: 'tok',
+      cursorFile,
+      onUpdate: (update) => void seen.push(update.update_id),
+      signal: controller.signal,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/street-works`;
+    try {
+      await reconciler.poll();
+      service.state.updates.push(updateRow(3));
+      const notification = notificationMessage({ ...payload, ...updateRow(3) });
+      for (const delivery of [notification, notification, notificationMessage({ ...payload, ...updateRow(2) })]) {
+        expect((await fetch(endpoint, { method: 'POST', ...signedDelivery(delivery, [key]) })).status).toBe(200);
+      }
+
+      await expect.poll(() => seen).toEqual([1, 2, 3]);
+      await expect.poll(() => readFile(cursorFile, 'utf8')).toBe('3');
+      expect(service.requestsTo('/works/updates')).toHaveLength(2);
+    } finally {
+      controller.abort();
+      await reconciler.done;
       server.close();
     }
   });
