@@ -52,7 +52,7 @@ export type StepRecord = { step: number } & (
       organisation: string;
       api_endpoint: string;
       subscription_reference_number: string;
-      status: 'confirmed' | 'unconfirmed';
+      status: Schemas['SubscriptionState'];
     }
 );
 
