@@ -1,5 +1,6 @@
 /** What the console shows, built from the operator API's answers. */
 import { enumerations } from '@street-events/types';
+import { propertyConstraints } from '@street-events/types/operator';
 import type { Schemas } from './api.js';
 import { h, time } from './dom.js';
 
@@ -196,6 +197,9 @@ export function deadLettersView(
   );
 }
 
+/** The document's bounds on a move of the clock (`by`). */
+const clockAdvance = propertyConstraints.InternalClockAdvance;
+
 /** Moves offered at a click: an hour, a day, past the 48 hours to confirm, past the seven days of a cursor. */
 const clockMoves = ['1h', '1d', '49h', '8d'] as const;
 
@@ -219,7 +223,8 @@ export function clockView(
     name: 'by',
     placeholder: 'e.g. 5d',
     size: 6,
-    pattern: '[1-9][0-9]{0,3}[smhdw]',
+    pattern: clockAdvance.by.pattern,
+    maxlength: clockAdvance.by.maxLength,
     'aria-label': 'Advance by',
   }) as HTMLInputElement;
   const form = h(

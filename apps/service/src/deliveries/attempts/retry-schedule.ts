@@ -5,6 +5,7 @@
  * receiver's `Retry-After` pushes the next attempt later, never earlier, up to the longest
  * delay of the schedule.
  */
+import { durationUnitsMs } from '../../shared/clock.js';
 
 const second = 1000;
 const minute = 60 * second;
@@ -61,7 +62,9 @@ export function nextAttempt(
   return { action: 'attempt', delayMs, at: new Date(now.getTime() + delayMs) };
 }
 
-const units: Readonly<Record<string, number>> = { ms: 1, s: second, m: minute, h: hour, d: 24 * hour };
+/** A schedule's delays are written in units up to days. */
+const { ms, s, m, h, d } = durationUnitsMs;
+const units: Readonly<Record<string, number>> = { ms, s, m, h, d };
 
 /** A schedule from configuration: comma-separated delays such as `0,5s,5m,30m,2h` (units ms, s, m, h, d; a bare 0). */
 export function parseSchedule(text: string): number[] {
