@@ -1,10 +1,12 @@
 // A webhook receiver for the sandbox, with nothing but Node.js: it checks the signature of every
 // request on the raw bytes of its body against the service's published keys, rejects stale
-// timestamps, confirms its own subscription, and prints each event once.
+// timestamps, confirms its own subscription, accepts notifications only of the topics it confirmed
+// (or lists in TOPIC_ARNS, comma-separated, for a restarted receiver), and prints each event once.
 //
 //   EVENTS_BASE_URL=https://localhost:8443/v7/event NODE_EXTRA_CA_CERTS=apps/service/.data/pglite/tls/ca.pem PORT=9000 node apps/service/examples/receiver.mjs
 //
-// then subscribe http://127.0.0.1:9000/hook (POST /v7/event/api-notifications/subscribe). In an
+// then subscribe http://127.0.0.1:9000/hook (POST /v7/event/api-notifications/subscribe), or check
+// it first: `npm run street-events -- verify-receiver http://127.0.0.1:9000/hook`. In an
 // application, @street-events/client's createWebhookReceiver does all of this.
 import { createPublicKey, verify } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -57,24 +59,50 @@ async function refusal(headers, rawBody) {
 }
 
 const seen = new Set();
+/** The topics (subscriptions) whose notifications are taken: those confirmed here, and any listed. */
+const topics = new Set((process.env.TOPIC_ARNS ?? '').split(',').filter(Boolean));
 
+/** Handles a genuine message; answers the HTTP status to reply with. */
 async function handle(message, id) {
   if (message.Type === 'SubscriptionConfirmation') {
     // Follow only the service's own link.
-    if (!message.SubscribeURL.startsWith(`${serviceUrl}/`))
-      throw new Error(`unexpected SubscribeURL ${message.SubscribeURL}`);
+    if (!message.SubscribeURL.startsWith(`${serviceUrl}/`)) {
+      console.log(`rejected a confirmation: unexpected SubscribeURL ${message.SubscribeURL}`);
+      return 400;
+    }
     const confirmed = await fetch(message.SubscribeURL);
+    if (confirmed.ok) topics.add(message.TopicArn);
     console.log(
       `subscription ${message.TopicArn} ${confirmed.ok ? 'confirmed' : `not confirmed (${confirmed.status})`}`,
     );
-    return;
+    return 204;
   }
-  if (seen.has(id)) return; // a message delivered again: handled already
+  if (message.Type === 'UnsubscribeConfirmation') {
+    // Its SubscribeURL would subscribe again: not followed.
+    topics.delete(message.TopicArn);
+    console.log(`subscription ${message.TopicArn} ended`);
+    return 204;
+  }
+  if (!topics.has(message.TopicArn)) {
+    console.log(`rejected a notification of ${message.TopicArn}: not a subscription of this receiver`);
+    return 403;
+  }
+  if (seen.has(id)) return 204; // a message delivered again: handled already
   seen.add(id);
   const event = JSON.parse(message.Message);
   console.log(
     `${id} update ${event.update_id}: ${event.event_type} on ${event.work_reference_number ?? 'the organisation'}`,
   );
+  return 204;
+}
+
+/** The body as JSON; undefined when it is not. */
+function parsed(rawBody) {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 const server = createServer((request, response) => {
@@ -95,8 +123,13 @@ const server = createServer((request, response) => {
         response.writeHead(401).end();
         return;
       }
-      await handle(JSON.parse(rawBody.toString('utf8')), request.headers['webhook-id']);
-      response.writeHead(204).end();
+      const message = parsed(rawBody);
+      if (message === undefined) {
+        console.log('rejected a request: the body is not JSON');
+        response.writeHead(400).end();
+        return;
+      }
+      response.writeHead(await handle(message, request.headers['webhook-id'])).end();
     } catch (error) {
       console.log(`failed: ${error.message}`); // answered 500: the service delivers the message again later
       response.writeHead(500).end();

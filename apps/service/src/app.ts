@@ -43,6 +43,8 @@ import { pollingRoutes } from './features/polling/plugin.js';
 import type { ReadShares } from './http/read-shares.js';
 import { sandboxRoutes, type SandboxCommands } from './features/operator/sandbox.js';
 import { clockRoutes } from './features/operator/clock.js';
+import { receiverCheckRoutes, type ReceiverCheckSettings } from './features/operator/receiver-check.js';
+import { defaultAttemptTimeoutMs } from './deliveries/attempts/attempt.js';
 import type { SandboxClock } from './sandbox/clock/sandbox-clock.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
 import { servedHosts } from './http/served-hosts.js';
@@ -81,6 +83,8 @@ export interface AppOptions {
   listen?: DatabaseHandle['listen'];
   /** The notification operations and links (subscriptions, confirmation, webhook keys); not served when absent. */
   notifications?: Omit<NotificationRoutesOptions, 'db'>;
+  /** How the receiver check signs and times its messages (as deliveries do); signature version 1 and the default time-outs unless set. */
+  receiverCheck?: ReceiverCheckSettings;
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
   rateLimit?: RateLimit;
   /** Reverse proxies (addresses, CIDRs) whose `X-Forwarded-For` names the client address (`request.ip`); none by default. */
@@ -253,6 +257,13 @@ async function registerOperatorRoutes(app: FastifyInstance, options: AppOptions)
       db: options.db,
       listen: options.listen,
       sandbox: options.sandbox !== undefined,
+    });
+  }
+  if (options.notifications) {
+    await app.register(receiverCheckRoutes, {
+      ...options.notifications,
+      db: options.db,
+      settings: options.receiverCheck ?? { signatureVersion: '1', attempt: { timeoutMs: defaultAttemptTimeoutMs } },
     });
   }
   if (options.sandbox) {

@@ -86,6 +86,14 @@ function appOptions(
       publicBaseUrl,
       subscriptionChanges: config.notifications.subscriptionChanges,
     },
+    receiverCheck: {
+      signatureVersion: config.notifications.signatureVersion,
+      attempt: {
+        timeoutMs: config.notifications.attemptTimeoutMs,
+        connectTimeoutMs: config.notifications.connectTimeoutMs,
+        responseTimeoutMs: config.notifications.responseTimeoutMs,
+      },
+    },
     clock: options.clock?.now,
     sandbox: options.sandbox && {
       users: options.sandbox.users,

@@ -15,6 +15,7 @@ import { sandboxRun, writeErr, writeOut } from './output.js';
 import { addScenarioCommands } from './scenario.js';
 import { addServeCommand } from './serve.js';
 import { addTriggerCommand } from './trigger.js';
+import { addVerifyReceiverCommand } from './verify-receiver.js';
 
 /** The width of the help: the terminal's, or commander's default, 80, without one (or in the sandbox). */
 const helpWidth = (stream: NodeJS.WriteStream) => (): number =>
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   addNotificationCommands(program);
   addTriggerCommand(program);
   addListenCommand(program);
+  addVerifyReceiverCommand(program);
   addClockCommands(program);
   addScenarioCommands(program);
   return program;

@@ -24,6 +24,7 @@ const notThroughSandbox: Record<string, string> = {
   trigger: 'it goes through a running service itself',
   clock: 'it goes through a running service itself',
   scenario: 'it goes through a running service itself',
+  'verify-receiver': 'it goes through a running service itself',
 };
 
 /** Why the command (named as typed, e.g. `simulate`) does not run through a sandbox; undefined when it does. */

@@ -560,3 +560,15 @@ export const sandboxClock = pgTable(
   },
   (t) => [check('sandbox_clock_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The handshakes of receiver checks (deliveries/receiver-check): the hash of each check's one-time
+ * confirmation token, and when the receiver followed its `SubscribeURL`. Rows live for the length
+ * of a check, and are removed an hour after at the latest.
+ */
+export const receiverCheckHandshakes = pgTable('receiver_check_handshakes', {
+  tokenHash: text('token_hash').primaryKey(),
+  subscriptionReference: text('subscription_reference').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: moment('confirmed_at'),
+});

@@ -56,3 +56,6 @@ export function documentedLimit(response: 'UriTooLong' | 'HeadersTooLarge'): num
   if (typeof limit !== 'number') throw new Error(`the document's ${response} response states no x-limit`);
   return limit;
 }
+
+/** Where the API reference is published (built from the same documents: `npm run docs` in a clone). */
+export const referenceSite = 'https://street-events.github.io/street-events/';

@@ -11,15 +11,18 @@ import { ValidationError } from '../shared/errors.js';
 
 /**
  * Checks a subscriber's endpoint: the URL rules and literal addresses (endpoint-policy.ts),
- * then every address a host name resolves to. A name that does not resolve is refused.
+ * then every address a host name resolves to. A name that does not resolve is refused. Errors
+ * name `field` (`api_endpoint`, the subscription's, unless told).
  */
 export async function checkSubscribedEndpoint(
   endpoint: string,
   policy: EndpointPolicy,
   resolve?: Resolver,
+  field = 'api_endpoint',
 ): Promise<URL> {
   const checked = checkEndpoint(endpoint, policy);
-  if (!checked.ok) throw new ValidationError(checked.message, checked.field, { rule: 'format' });
+  const named = (message: string) => message.replace(/^api_endpoint/, field);
+  if (!checked.ok) throw new ValidationError(named(checked.message), field, { rule: 'format' });
   const host = checked.url.hostname;
   if (isIP(host.replace(/^\[(.*)\]$/, '$1'))) return checked.url;
   try {
@@ -27,9 +30,9 @@ export async function checkSubscribedEndpoint(
   } catch (error) {
     const message =
       error instanceof RefusedAddressError
-        ? `api_endpoint must be a public address: ${error.message}`
-        : `api_endpoint host ${host} does not resolve`;
-    throw new ValidationError(message, 'api_endpoint', { rule: 'format' });
+        ? `${field} must be a public address: ${error.message}`
+        : `${field} host ${host} does not resolve`;
+    throw new ValidationError(message, field, { rule: 'format' });
   }
   return checked.url;
 }

@@ -365,6 +365,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/receiver-checks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a webhook receiver against the interface's notifications
+     * @description Runs the receiver check against a receiver's URL and answers its scorecard: messages sent as deliveries send them (the same envelope, signatures, keys, certificate and time-out), one check after another, each saying what the interface expects and what the receiver did (see `ReceiverCheckName` for the checks). The handshake's `SubscribeURL` is this service's own confirmation link, answered `200` while the check waits for it; the messages are made up (work references starting `CHECK`), so point it at a receiver of a test environment. The endpoint must be one this service may deliver to (the same checks as a subscription's: loopback and private addresses only where allowed, as in the sandbox). A check takes at most about three minutes (thirteen messages of at most one delivery time-out each); a caller runs one at a time (`429` while one runs). `street-events verify-receiver` and the console's "Check a receiver" call it.
+     *
+     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     */
+    post: operations["checkReceiver"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/sandbox/organisations": {
     parameters: {
       query?: never;
@@ -712,6 +734,49 @@ export interface components {
       object_type: components["schemas"]["AuditObjectTypeResponse"];
       object_reference_number: string | null;
       parent_object_reference_number: string | null;
+    };
+    /** InternalReceiverCheck */
+    InternalReceiverCheck: {
+      endpoint: components["schemas"]["SubscriptionEndpoint"];
+      style?: components["schemas"]["ReceiverCheckStyle"];
+      /** @description The subscription whose `TopicArn` the receiver expects (it need not exist here); by default a new reference, which a receiver learns from the check's handshake. */
+      subscription_reference_number?: string;
+      /**
+       * Format: uri
+       * @description An `http` or `https` URL: the interface's base URL the receiver trusts, as it subscribed through it (e.g. `https://localhost:8443/v7/event`): the check's `SubscribeURL` and `SigningCertURL` start with it. By default the base URL the service gives its own subscriptions (`PUBLIC_BASE_URL`, in the sandbox its HTTPS address).
+       */
+      service_url?: string;
+    };
+    /** InternalReceiverCheckResult */
+    InternalReceiverCheckResult: {
+      check: components["schemas"]["ReceiverCheckName"];
+      passed: boolean;
+      /** @description What the interface expects of a receiver, in a sentence. */
+      expected: string;
+      /** @description What the receiver did, in a sentence. */
+      observed: string;
+      /** @description The HTTP status the receiver answered; null when it did not answer. */
+      status: number | null;
+      /** @description Milliseconds until the answer's head; null when nothing was sent. */
+      latency_ms: number | null;
+      /**
+       * Format: uri
+       * @description Where the documentation explains the check.
+       */
+      docs: string;
+    };
+    /** InternalReceiverScorecard */
+    InternalReceiverScorecard: {
+      /** @description The receiver checked. */
+      endpoint: string;
+      style: components["schemas"]["ReceiverCheckStyle"];
+      /** @description The base URL the check's links started with. */
+      service_url: string;
+      /** @description The `TopicArn` of the check's valid messages. */
+      topic_arn: string;
+      /** @description Whether every check passed. */
+      passed: boolean;
+      checks: components["schemas"]["InternalReceiverCheckResult"][];
     };
     /**
      * InternalReplay
@@ -1279,6 +1344,32 @@ export interface components {
       | "work_stop_reverted"
       | "ancillary_info_added"
       | "ancillary_info_removed";
+    /**
+     * ReceiverCheckName
+     * @description A check of the receiver check, in the order they run: `handshake` (a `SubscriptionConfirmation` is answered 2xx and its `SubscribeURL` followed), `notification` (a valid notification is answered 2xx), `within_timeout` (that answer came within the delivery time-out), `duplicate` (the same message again, same `MessageId` and `webhook-id`, is answered 2xx), `unknown_kind` (a notification of an event kind the receiver does not know, `upcoming_event`, with fields it does not know, is answered 2xx), `tampered_body` (the body changed after signing is refused), `unknown_key` (signatures by a key the service never published are refused), `stale_timestamp` (a message signed an hour ago is refused), `certificate_off_host` (a `SigningCertURL` on another host than the service's, serving a certificate that matches the signature, is refused), `wrong_topic` (a genuine message of another subscription's `TopicArn` is refused), `oversized_body` (a body of 1 MiB is refused and the receiver still answers), `malformed_body` (a body that is not JSON is refused and the receiver still answers), `unsubscribe_confirmation` (an `UnsubscribeConfirmation` is answered 2xx and its `SubscribeURL`, which would subscribe again, is not followed).
+     * @enum {string}
+     */
+    ReceiverCheckName:
+      | "handshake"
+      | "notification"
+      | "within_timeout"
+      | "duplicate"
+      | "unknown_kind"
+      | "tampered_body"
+      | "unknown_key"
+      | "stale_timestamp"
+      | "certificate_off_host"
+      | "wrong_topic"
+      | "oversized_body"
+      | "malformed_body"
+      | "unsubscribe_confirmation";
+    /**
+     * ReceiverCheckStyle
+     * @description How the check's messages are sent: `service` (default), as this service delivers them: the pub/sub envelope with its `Signature`, the `x-amz-sns-*` headers and the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`); `pubsub`, as the permitting system's pub/sub service delivers them: the same without the Standard Webhooks headers, for a receiver written for the real system that checks only the envelope's signature.
+     * @default service
+     * @enum {string}
+     */
+    ReceiverCheckStyle: "service" | "pubsub";
     /**
      * SubscriptionState
      * @description The state of a subscription: `unconfirmed` until its endpoint follows the confirmation link.
@@ -1928,6 +2019,17 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description Too many requests: this token made more calls than the rate limit allows in its window, the caller's organisation already has as many polls or permit searches running at once as it may, or it changed its subscription as many times as it may in the hour. Wait for the number of seconds in `Retry-After`, then retry; back off exponentially if it happens again. */
+    TooManyRequests: {
+      headers: {
+        "x-request-id": components["headers"]["RequestId"];
+        "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
   };
   parameters: never;
   requestBodies: never;
@@ -1937,6 +2039,11 @@ export interface components {
      * @example req-7f3c2a
      */
     RequestId: string;
+    /**
+     * @description Seconds to wait before trying again.
+     * @example 30
+     */
+    RetryAfter: number;
   };
   pathItems: never;
 }
@@ -2632,6 +2739,45 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  checkReceiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The body is at most 9216 bytes (9 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace, rounded up to a whole KiB. A larger body is refused with `413`. */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InternalReceiverCheck"];
+      };
+    };
+    responses: {
+      /** @description The scorecard; `passed` is false when any check failed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InternalReceiverScorecard"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      429: components["responses"]["TooManyRequests"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   listSandboxOrganisations: {
     parameters: {
       query?: never;
@@ -2832,6 +2978,9 @@ export type InternalPermitTransition = components["schemas"]["InternalPermitTran
 export type InternalPosition = components["schemas"]["InternalPosition"];
 export type InternalQuarterEnd = components["schemas"]["InternalQuarterEnd"];
 export type InternalRecordedEvent = components["schemas"]["InternalRecordedEvent"];
+export type InternalReceiverCheck = components["schemas"]["InternalReceiverCheck"];
+export type InternalReceiverCheckResult = components["schemas"]["InternalReceiverCheckResult"];
+export type InternalReceiverScorecard = components["schemas"]["InternalReceiverScorecard"];
 export type InternalReplay = components["schemas"]["InternalReplay"];
 export type InternalSandboxClock = components["schemas"]["InternalSandboxClock"];
 export type InternalSandboxCommand = components["schemas"]["InternalSandboxCommand"];
@@ -2850,6 +2999,8 @@ export type ObjectOpeningEventType = components["schemas"]["ObjectOpeningEventTy
 export type ObjectTransitionEventType = components["schemas"]["ObjectTransitionEventType"];
 export type OrganisationKind = components["schemas"]["OrganisationKind"];
 export type PermitTransitionEventType = components["schemas"]["PermitTransitionEventType"];
+export type ReceiverCheckName = components["schemas"]["ReceiverCheckName"];
+export type ReceiverCheckStyle = components["schemas"]["ReceiverCheckStyle"];
 export type SubscriptionState = components["schemas"]["SubscriptionState"];
 export type UserRole = components["schemas"]["UserRole"];
 export type WorkObjectType = components["schemas"]["WorkObjectType"];
@@ -3002,6 +3153,25 @@ export const enumerations = {
     ],
     texts: {},
   },
+  ReceiverCheckName: {
+    values: [
+      "handshake",
+      "notification",
+      "within_timeout",
+      "duplicate",
+      "unknown_kind",
+      "tampered_body",
+      "unknown_key",
+      "stale_timestamp",
+      "certificate_off_host",
+      "wrong_topic",
+      "oversized_body",
+      "malformed_body",
+      "unsubscribe_confirmation",
+    ],
+    texts: {},
+  },
+  ReceiverCheckStyle: { values: ["service", "pubsub"], texts: {} },
   SubscriptionState: { values: ["unconfirmed", "confirmed"], texts: {} },
   UserRole: { values: ["Planner", "Contractor", "HighwayAuthority", "Operator"], texts: {} },
   WorkObjectType: {
@@ -3746,6 +3916,14 @@ export const propertyConstraints = {
     internal_user_name: { maxLength: 100 },
   },
   InternalRecordedEvent: { update_id: { minimum: 1 }, update_date_time: { format: "date-time" } },
+  InternalReceiverCheck: {
+    endpoint: { minLength: 1, maxLength: 2048, format: "uri" },
+    style: { default: "service" },
+    subscription_reference_number: { maxLength: 30, pattern: "^SUB-[0-9A-HJKMNP-TV-Z]{26}$" },
+    service_url: { maxLength: 2048, format: "uri" },
+  },
+  InternalReceiverCheckResult: { docs: { format: "uri" } },
+  InternalReceiverScorecard: { style: { default: "service" }, checks: { maxItems: 13 } },
   InternalSandboxClock: {
     now: { format: "date-time" },
     wall_clock: { format: "date-time" },

@@ -5,7 +5,8 @@
  * field as `Name\nvalue\n` in this order:
  *
  * - Notification: `Message`, `MessageId`, `Subject` (if present), `Timestamp`, `TopicArn`, `Type`;
- * - SubscriptionConfirmation: `Message`, `MessageId`, `SubscribeURL`, `Timestamp`, `Token`,
+ * - SubscriptionConfirmation (and UnsubscribeConfirmation, which deliveries never send but the
+ *   receiver check does): `Message`, `MessageId`, `SubscribeURL`, `Timestamp`, `Token`,
  *   `TopicArn`, `Type`.
  *
  * The certificate whose key signs is served at `SigningCertURL`. The certificate is self-signed
@@ -28,15 +29,20 @@ export interface SigningCertificate {
 type Unsigned<T> = Omit<T, 'Signature' | 'SignatureVersion' | 'SigningCertURL' | 'UnsubscribeURL'>;
 export type UnsignedConfirmation = Unsigned<SubscriptionConfirmationMessage>;
 export type UnsignedNotification = Unsigned<NotificationMessage>;
+/** What the pub/sub service sends when a subscription ends: a confirmation's fields, another `Type`. */
+export type UnsignedUnsubscribeConfirmation = Omit<UnsignedConfirmation, 'Type'> & { Type: 'UnsubscribeConfirmation' };
 export type UnsignedMessage = UnsignedConfirmation | UnsignedNotification;
+/** Every message the pub/sub signature covers. */
+export type SignableMessage = UnsignedMessage | UnsignedUnsubscribeConfirmation;
 
 const signedFields = {
   Notification: ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'],
   SubscriptionConfirmation: ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'],
+  UnsubscribeConfirmation: ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'],
 } as const;
 
 /** The string the signature covers: `Name\nvalue\n` for each signed field present, in order. */
-export function canonicalString(message: UnsignedMessage): string {
+export function canonicalString(message: SignableMessage): string {
   const fields: Record<string, unknown> = message;
   return signedFields[message.Type]
     .filter((name) => typeof fields[name] === 'string')
@@ -52,7 +58,7 @@ const privateKeyOf = (pem: string): KeyObject =>
   (parsed?.pem === pem ? parsed : (parsed = { pem, key: createPrivateKey(pem) })).key;
 
 /** The base64 signature of the message's canonical string with the certificate's key. */
-export function pubSubSignature(message: UnsignedMessage, privateKeyPem: string, version: SignatureVersion): string {
+export function pubSubSignature(message: SignableMessage, privateKeyPem: string, version: SignatureVersion): string {
   return createSign(algorithms[version])
     .update(canonicalString(message), 'utf8')
     .sign(privateKeyOf(privateKeyPem), 'base64');

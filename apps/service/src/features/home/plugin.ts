@@ -11,12 +11,10 @@ import {
   loadDocument,
   loadLoginDocument,
   loadOperatorDocument,
+  referenceSite,
   serverBasePaths,
   type OpenApiDocument,
 } from '../../shared/documents.js';
-
-/** Where the API reference is published (built from the same documents: `npm run docs` in a clone). */
-export const referenceSite = 'https://street-events.github.io/street-events/';
 
 /** The documents served, by path, with what each describes. */
 export const servedDocuments = [

@@ -19,6 +19,8 @@ import { serveDocument, type RouteHooks } from '../../http/serve-document.js';
 import { defaultSubscriptionChanges } from '../../subscriptions/config.js';
 import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../deliveries/messages/keys.js';
 import { confirmSubscription } from '../../subscriptions/confirmation.js';
+import { followHandshake } from '../../deliveries/receiver-check/handshakes.js';
+import type { Clock } from '../../shared/clock.js';
 import { listSubscriptions, subscribe, type SubscriptionOptions } from '../../subscriptions/subscribe.js';
 import { unsubscribe, unsubscribeByLink } from '../../subscriptions/unsubscribe.js';
 
@@ -40,6 +42,17 @@ const hooksOf =
       : { exposeHeadRoute: !actingLinks.has(operation.operationId) };
 
 const given = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
+
+/** Confirms the subscription of the token or, failing that, the running receiver check's handshake of it. */
+async function confirmLink(db: Database, token: string, now: Clock | undefined): Promise<string> {
+  try {
+    return await confirmSubscription(db, token, now);
+  } catch (error) {
+    const checked = error instanceof NotFoundError ? await followHandshake(db, token, new Date()) : undefined;
+    if (checked === undefined) throw error;
+    return checked;
+  }
+}
 
 export const notificationRoutes: FastifyPluginCallback<NotificationRoutesOptions> = (app, options, done) => {
   const { db } = options;
@@ -71,7 +84,7 @@ export const notificationRoutes: FastifyPluginCallback<NotificationRoutesOptions
       followSubscribeUrl: async ({ query }) => {
         const token = given(query.token);
         if (token === undefined) throw new NotFoundError('the confirmation token is missing', 'token');
-        const reference = await confirmSubscription(db, token, options.now);
+        const reference = await confirmLink(db, token, options.now);
         return { status: 200, body: { subscription_reference_number: reference, status: 'confirmed' } };
       },
       followUnsubscribeUrl: async ({ query }) => {

@@ -9,7 +9,8 @@ import {
   loadOperatorDocument,
   type OpenApiDocument,
 } from '../../../src/shared/documents.js';
-import { referenceSite, servedDocuments } from '../../../src/features/home/plugin.js';
+import { servedDocuments } from '../../../src/features/home/plugin.js';
+import { referenceSite } from '../../../src/shared/documents.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { startService, type RunningService } from '../../support/http.js';
 

@@ -1,0 +1,177 @@
+/**
+ * The receiver check (`POST /internal/receiver-checks`): it scores this repository's example
+ * receiver (examples/receiver.mjs, run as written) all-pass, scores a receiver that checks no
+ * signature with the checks of signatures and bodies failed, sends the real system's style
+ * without the Standard Webhooks headers, and is the Operator's, one at a time, to an endpoint
+ * deliveries may reach.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { components } from '@street-events/types/operator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
+import { ensureSigningKey } from '../../src/deliveries/messages/keys.js';
+import { operatorValuesOf } from '../../src/shared/enums.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { promoter, tokenFor } from '../support/fixtures.js';
+import { serviceDirectory } from '../support/service-process.js';
+import type { RunningService } from '../support/http.js';
+import { startNotificationService } from '../subscriptions/harness.js';
+
+type Scorecard = components['schemas']['InternalReceiverScorecard'];
+
+/** The example receiver, started as its header says, against `serviceUrl`. */
+async function startExampleReceiver(serviceUrl: string): Promise<{ endpoint: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['examples/receiver.mjs'], {
+    cwd: serviceDirectory,
+    env: { ...process.env, EVENTS_BASE_URL: serviceUrl, PORT: '0' },
+  });
+  let output = '';
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /receiving at (\S+),/.exec(output);
+      if (found) resolve(found[1]!);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', () => reject(new Error(`the example receiver stopped:\n${output}`)));
+  });
+  return { endpoint, child };
+}
+
+/**
+ * A receiver that checks nothing: it answers 200 to anything and follows the `SubscribeURL` of
+ * any confirmation, as some public receivers do. It keeps the headers of what it received.
+ */
+async function startCarelessReceiver(): Promise<{ endpoint: string; server: Server; received: IncomingHttpHeaders[] }> {
+  const received: IncomingHttpHeaders[] = [];
+  const server = createServer((request, response) => {
+    received.push(request.headers);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const follow = async () => {
+        const message = JSON.parse(Buffer.concat(chunks).toString()) as { Type?: string; SubscribeURL?: string };
+        if (message.Type === 'SubscriptionConfirmation' && message.SubscribeURL) await fetch(message.SubscribeURL);
+      };
+      // Anything goes: whatever came, it answers 200.
+      void follow()
+        .catch(() => undefined)
+        .finally(() => response.writeHead(200).end('ok'));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server, received };
+}
+
+const failedChecks = (scorecard: Scorecard) => scorecard.checks.filter((one) => !one.passed).map((one) => one.check);
+
+describeEachDatabase('the receiver check', (database) => {
+  let service: RunningService;
+  let operator: string;
+  let example: { endpoint: string; child: ChildProcess };
+  let careless: Awaited<ReturnType<typeof startCarelessReceiver>>;
+
+  beforeAll(async () => {
+    service = await startNotificationService(database.db);
+    // The service's keys exist before a receiver starts, as `serve` makes them.
+    await ensureSigningKey(database.db);
+    operator = await tokenFor(database.db, await promoter(database.db), 'Operator');
+    example = await startExampleReceiver(service.baseUrl);
+    careless = await startCarelessReceiver();
+  }, 60_000);
+  afterAll(async () => {
+    example?.child.kill();
+    careless?.server.close();
+    await service?.close();
+  });
+
+  const check = (body: Record<string, unknown>, token = operator) =>
+    service.internalRequest<Scorecard>('POST', '/receiver-checks', { token, body });
+
+  it('scores the example receiver all-pass, every check in the documented order', async () => {
+    const answer = await check({ endpoint: example.endpoint });
+    expect(answer.status).toBe(200);
+    expect(failedChecks(answer.body), JSON.stringify(answer.body.checks, null, 2)).toEqual([]);
+    expect(answer.body.passed).toBe(true);
+    expect(answer.body.checks.map((one) => one.check)).toEqual(operatorValuesOf('ReceiverCheckName'));
+  }, 60_000);
+
+  it('scores a receiver that checks no signature with the signature and body checks failed', async () => {
+    const answer = await check({ endpoint: careless.endpoint });
+    expect(answer.status).toBe(200);
+    expect(answer.body.passed).toBe(false);
+    expect(failedChecks(answer.body)).toEqual([
+      'tampered_body',
+      'unknown_key',
+      'stale_timestamp',
+      'certificate_off_host',
+      'wrong_topic',
+      'oversized_body',
+      'malformed_body',
+    ]);
+  }, 60_000);
+
+  it('says of each check what the interface expects, what the receiver did, and where the docs explain it', async () => {
+    const answer = await check({ endpoint: careless.endpoint });
+    const tamperedBody = answer.body.checks.find((one) => one.check === 'tampered_body')!;
+    expect(tamperedBody).toMatchObject({ passed: false, status: 200 });
+    expect(tamperedBody.expected).toMatch(/refuses a body changed after signing/);
+    expect(tamperedBody.observed).toMatch(/^answered 200 in \d+ ms: it accepted the message$/);
+    expect(tamperedBody.docs).toMatch(/sandbox\.html#check-tampered_body$/);
+  }, 60_000);
+
+  it("sends the real system's style without the Standard Webhooks headers", async () => {
+    careless.received.length = 0;
+    const answer = await check({ endpoint: careless.endpoint, style: 'pubsub' });
+    expect(answer.body.style).toBe('pubsub');
+    expect(careless.received.length).toBeGreaterThan(10);
+    for (const headers of careless.received) {
+      expect(headers['webhook-signature']).toBeUndefined();
+      expect(headers['x-amz-sns-message-type']).toBeDefined();
+    }
+  }, 60_000);
+
+  it('uses the TopicArn of the subscription named', async () => {
+    const reference = 'SUB-0123456789ABCDEFGHJKMNPQRS';
+    const answer = await check({ endpoint: careless.endpoint, subscription_reference_number: reference });
+    expect(answer.body.topic_arn).toMatch(new RegExp(`:${reference}$`));
+  }, 60_000);
+
+  it('runs one check at a time for a caller', async () => {
+    const first = check({ endpoint: careless.endpoint });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = await check({ endpoint: careless.endpoint });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('5');
+    expect((await first).status).toBe(200);
+  }, 60_000);
+
+  it('is the Operator’s only', async () => {
+    const planner = await tokenFor(database.db, await promoter(database.db), 'Planner');
+    expect((await check({ endpoint: careless.endpoint }, planner)).status).toBe(403);
+  });
+});
+
+describe('the receiver check outside the loopback allowance', () => {
+  describeEachDatabase('an endpoint deliveries may not reach', (database) => {
+    let service: RunningService;
+    beforeAll(async () => {
+      service = await startNotificationService(database.db, { policy: createEndpointPolicy([]) });
+    });
+    afterAll(() => service?.close());
+
+    it('is refused with 400 naming the endpoint, nothing sent', async () => {
+      const operator = await tokenFor(database.db, await promoter(database.db), 'Operator');
+      const answer = await service.internalRequest<{ error: { details: { field: string }[] } }>(
+        'POST',
+        '/receiver-checks',
+        { token: operator, body: { endpoint: 'http://127.0.0.1:9/hook' } },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.details[0]!.field).toBe('endpoint');
+    });
+  });
+});
