@@ -1,7 +1,7 @@
 /**
  * The console, for an Operator (the loader has checked the token and kept it for this tab):
  * trigger any kind of event, move the sandbox's clock, see each subscription's messages with every attempt as sent and as
- * answered, replay one, and follow it all live from the operator API's stream of changes.
+ * answered, replay one, check a receiver, and follow it all live from the operator API's stream of changes.
  */
 import { operatorApi, problemOf, type Schemas } from './api.js';
 import { h, show } from './dom.js';
@@ -12,6 +12,8 @@ import {
   deadLettersView,
   messagesView,
   organisationsView,
+  receiverCheckForm,
+  scorecardView,
   subscriptionsView,
   triggerForm,
 } from './views.js';
@@ -127,6 +129,16 @@ async function replay(messageId: string): Promise<void> {
   await refresh();
 }
 
+async function checkReceiver(endpoint: string, style: Schemas['ReceiverCheckStyle']): Promise<void> {
+  say('check-result', `Checking ${endpoint}… (up to a few seconds a check)`);
+  show('check-scorecard');
+  const { data, error, response } = await api.POST('/receiver-checks', { body: { endpoint, style } });
+  if (error) return say('check-result', problemOf(error, response));
+  const passed = data.checks.filter((check) => check.passed).length;
+  say('check-result', `${passed} of ${data.checks.length} checks passed (TopicArn ${data.topic_arn}).`);
+  show('check-scorecard', scorecardView(data));
+}
+
 async function refresh(): Promise<void> {
   await loadSubscriptions();
   await Promise.all([loadMessages(), loadDeadLetters()]);
@@ -152,12 +164,17 @@ async function main(): Promise<void> {
     card('Subscriptions', 'subscriptions'),
     card('Messages and attempts', 'messages', true),
     card('Dead letters', 'dead-letters', true),
+    card('Check a receiver', 'receiver-check', true),
     ...(sandbox ? [card('Sandbox organisations and tokens', 'organisations', true)] : []),
   );
   if (sandbox) await Promise.all([loadOrganisations(), loadClock()]);
   show(
     'trigger',
     triggerForm(state.organisations, (input) => void trigger(input)),
+  );
+  show(
+    'receiver-check',
+    receiverCheckForm((endpoint, style) => void checkReceiver(endpoint, style)),
   );
   await refresh();
   const live = document.getElementById('mode')!;

@@ -1,6 +1,6 @@
 /** What the console shows, built from the operator API's answers. */
 import { enumerations } from '@street-events/types';
-import { propertyConstraints } from '@street-events/types/operator';
+import { enumerations as operatorEnumerations, propertyConstraints } from '@street-events/types/operator';
 import type { Schemas } from './api.js';
 import { h, time } from './dom.js';
 
@@ -242,4 +242,66 @@ export function clockView(
     if (custom.value.trim()) onAdvance(custom.value.trim());
   });
   return form;
+}
+
+/** The document's bounds on a receiver check's endpoint, and its styles. */
+const receiverCheck = propertyConstraints.InternalReceiverCheck;
+const checkStyles = operatorEnumerations.ReceiverCheckStyle.values;
+
+export function receiverCheckForm(onCheck: (endpoint: string, style: Schemas['ReceiverCheckStyle']) => void): HTMLElement {
+  const endpoint = h('input', {
+    id: 'check-endpoint',
+    name: 'endpoint',
+    type: 'url',
+    required: true,
+    size: 40,
+    placeholder: 'http://127.0.0.1:9000/hook',
+    maxlength: receiverCheck.endpoint.maxLength,
+    'aria-label': 'Receiver endpoint',
+  }) as HTMLInputElement;
+  const style = h(
+    'select',
+    { id: 'check-style', name: 'style', 'aria-label': 'Style' },
+    ...checkStyles.map((value) => h('option', { value }, value)),
+  ) as HTMLSelectElement;
+  const form = h(
+    'form',
+    { id: 'check-form' },
+    endpoint,
+    style,
+    h('button', { type: 'submit' }, 'Check the receiver'),
+    h('p', { id: 'check-result', role: 'status' }),
+    h('div', { id: 'check-scorecard' }),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    onCheck(endpoint.value.trim(), style.value as Schemas['ReceiverCheckStyle']);
+  });
+  return form;
+}
+
+export function scorecardView(scorecard: Schemas['InternalReceiverScorecard']): HTMLElement {
+  return h(
+    'table',
+    { 'aria-label': 'Receiver check' },
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'Check'), h('th', {}, 'Result'), h('th', {}, 'What it did'), h('th', {}, 'Expected')),
+    ),
+    h(
+      'tbody',
+      {},
+      ...scorecard.checks.map((check) =>
+        h(
+          'tr',
+          { 'data-check': check.check, class: check.passed ? 'passed' : 'failed' },
+          h('td', {}, h('a', { href: check.docs }, check.check)),
+          h('td', {}, check.passed ? 'pass' : 'FAIL'),
+          h('td', {}, check.observed),
+          h('td', {}, check.expected),
+        ),
+      ),
+    ),
+  );
 }

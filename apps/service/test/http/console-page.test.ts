@@ -113,6 +113,19 @@ describeEachDatabase('the console in Chromium', (database) => {
       expect(await browser.page.locator('#organisations').innerText()).toContain('Operator');
     });
 
+    test("checks a receiver at a click and shows every check's result with a link to its docs", async () => {
+      const { page } = browser;
+      await page.goto(`${origin}/console`);
+      await page.getByLabel('Receiver endpoint').fill(receiver.url);
+      await page.getByRole('button', { name: 'Check the receiver' }).click();
+      await expect
+        .poll(() => page.locator('#check-result').innerText(), { timeout: 30_000 })
+        .toMatch(/^\d+ of 13 checks passed/);
+      expect(await page.locator('#check-scorecard tbody tr').count()).toBe(13);
+      const handshake = page.locator('#check-scorecard tr[data-check="handshake"] a');
+      expect(await handshake.getAttribute('href')).toMatch(/sandbox\.html#check-handshake$/);
+    }, 60_000);
+
     test('moves the sandbox clock 49 hours forward at a click, and back to the wall clock', async () => {
       const { page } = browser;
       await page.goto(`${origin}/console`);
