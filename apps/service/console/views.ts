@@ -248,7 +248,9 @@ export function clockView(
 const receiverCheck = propertyConstraints.InternalReceiverCheck;
 const checkStyles = operatorEnumerations.ReceiverCheckStyle.values;
 
-export function receiverCheckForm(onCheck: (endpoint: string, style: Schemas['ReceiverCheckStyle']) => void): HTMLElement {
+export function receiverCheckForm(
+  onCheck: (endpoint: string, style: Schemas['ReceiverCheckStyle']) => void,
+): HTMLElement {
   const endpoint = h('input', {
     id: 'check-endpoint',
     name: 'endpoint',
