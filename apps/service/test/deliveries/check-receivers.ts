@@ -1,11 +1,16 @@
 /**
  * Receivers for the receiver check: this repository's example receiver (examples/receiver.mjs) run
- * as its header says, and one that checks nothing.
+ * as its header says, and one that checks nothing; and the service they are checked by.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Database } from '../../src/db/database.js';
+import { ensureSigningKey } from '../../src/deliveries/messages/keys.js';
+import { promoter, tokenFor } from '../support/fixtures.js';
+import type { RunningService } from '../support/http.js';
 import { serviceDirectory } from '../support/service-process.js';
+import { startNotificationService } from '../subscriptions/harness.js';
 
 /** The example receiver, started as its header says, against `serviceUrl`. */
 export async function startExampleReceiver(serviceUrl: string): Promise<{ endpoint: string; child: ChildProcess }> {
@@ -54,4 +59,32 @@ export async function startCarelessReceiver(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server, received };
+}
+
+/** The service with notifications (its keys made, as `serve` makes them), an Operator's token, and both receivers. */
+export interface CheckBench {
+  service: RunningService;
+  operator: string;
+  example: { endpoint: string; child: ChildProcess };
+  careless: Awaited<ReturnType<typeof startCarelessReceiver>>;
+  close(): Promise<void>;
+}
+
+export async function startCheckBench(db: Database): Promise<CheckBench> {
+  const service = await startNotificationService(db);
+  await ensureSigningKey(db);
+  const operator = await tokenFor(db, await promoter(db), 'Operator');
+  const example = await startExampleReceiver(service.baseUrl);
+  const careless = await startCarelessReceiver();
+  return {
+    service,
+    operator,
+    example,
+    careless,
+    close: async () => {
+      example.child.kill();
+      careless.server.close();
+      await service.close();
+    },
+  };
 }

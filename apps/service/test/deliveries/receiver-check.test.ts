@@ -5,41 +5,32 @@
  * without the Standard Webhooks headers, and is the Operator's, one at a time, to an endpoint
  * deliveries may reach.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { components } from '@street-events/types/operator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
-import { ensureSigningKey } from '../../src/deliveries/messages/keys.js';
 import { operatorValuesOf } from '../../src/shared/enums.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
 import { startNotificationService } from '../subscriptions/harness.js';
-import { startCarelessReceiver, startExampleReceiver } from './check-receivers.js';
+import { startCheckBench, type CheckBench } from './check-receivers.js';
 
 type Scorecard = components['schemas']['InternalReceiverScorecard'];
 
 const failedChecks = (scorecard: Scorecard) => scorecard.checks.filter((one) => !one.passed).map((one) => one.check);
 
 describeEachDatabase('the receiver check', (database) => {
+  let bench: CheckBench;
   let service: RunningService;
   let operator: string;
-  let example: { endpoint: string; child: ChildProcess };
-  let careless: Awaited<ReturnType<typeof startCarelessReceiver>>;
+  let example: CheckBench['example'];
+  let careless: CheckBench['careless'];
 
   beforeAll(async () => {
-    service = await startNotificationService(database.db);
-    // The service's keys exist before a receiver starts, as `serve` makes them.
-    await ensureSigningKey(database.db);
-    operator = await tokenFor(database.db, await promoter(database.db), 'Operator');
-    example = await startExampleReceiver(service.baseUrl);
-    careless = await startCarelessReceiver();
+    bench = await startCheckBench(database.db);
+    ({ service, operator, example, careless } = bench);
   }, 60_000);
-  afterAll(async () => {
-    example?.child.kill();
-    careless?.server.close();
-    await service?.close();
-  });
+  afterAll(() => bench?.close());
 
   const check = (body: Record<string, unknown>, token = operator) =>
     service.internalRequest<Scorecard>('POST', '/receiver-checks', { token, body });
