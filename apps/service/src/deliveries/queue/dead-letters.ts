@@ -74,13 +74,19 @@ const stillCovered = (
 /**
  * Re-queues dead letters for delivery from the first attempt of the schedule, each at the end
  * of its queue (due once the deliveries of its work queued before the replay are done, so a
- * work's messages still arrive one at a time); returns how many. Dead letters the subscription
- * no longer covers stay dead: a replay of those alone is `409`.
+ * work's messages still arrive one at a time); returns how many. Only those within `scope` (of
+ * one organisation's subscription, or any). Dead letters the subscription no longer covers stay
+ * dead: a replay of those alone is `409`.
  */
-export async function replayDeadLetters(db: Database, selection: ReplaySelection): Promise<number> {
+export async function replayDeadLetters(
+  db: Database,
+  selection: ReplaySelection,
+  scope: OrganisationScope = 'any',
+): Promise<number> {
   return db.transaction(async (tx) => {
     const chosen = and(
       eq(deliveries.status, 'dead'),
+      ofSubscriptionWithin(deliveries.subscriptionId, scope),
       'messageId' in selection
         ? eq(deliveries.messageId, selection.messageId)
         : and(
@@ -150,7 +156,7 @@ export async function replayMessage(db: Database, messageId: string, scope: Orga
     .from(deliveries)
     .where(and(eq(deliveries.messageId, messageId), ofSubscriptionWithin(deliveries.subscriptionId, scope)));
   if (queued?.status === 'dead') {
-    await replayDeadLetters(db, { messageId });
+    await replayDeadLetters(db, { messageId }, scope);
     return;
   }
   if (queued) throw new ConflictError(`message ${messageId} is queued already`, 'message_id');
