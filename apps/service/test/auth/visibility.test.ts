@@ -173,9 +173,12 @@ describeEachDatabase('visibility', (database) => {
   );
 
   test('delivery history: the subscriber’s own user sees its subscription, messages and dead letter', async () => {
-    const { callers, history } = await theWorld();
+    const { callers, codes, history } = await theWorld();
     const scope = organisationScopeOf(callers.plannerA);
     expect((await subscriptionsOverview(database.db, undefined, scope)).map((one) => one.reference)).toEqual([
+      history.reference,
+    ]);
+    expect((await subscriptionsOverview(database.db, codes.A, scope)).map((one) => one.reference)).toEqual([
       history.reference,
     ]);
     const page = await listMessages(database.db, history.reference, { limit: 20 }, scope);

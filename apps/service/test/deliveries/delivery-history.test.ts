@@ -9,7 +9,7 @@
  */
 import type { ErrorResponse, SubscriptionCreateResponse } from '@street-events/types';
 import type { AuthenticationResponse } from '@street-events/types/login';
-import type { components } from '@street-events/types/operator';
+import { parameterConstraints, type components } from '@street-events/types/operator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { addContract, removeContract } from '../../src/admin/contracts.js';
@@ -224,6 +224,16 @@ describeEachDatabase('delivery history for every organisation', (database) => {
       },
       { timeout: 15_000, interval: 50 },
     );
+  });
+
+  it('refuses a page of messages larger than the document allows, with 400 naming limit', async () => {
+    const largest = parameterConstraints.listMessages.limit.maximum;
+    const refused = await service.internalRequest<ErrorResponse>('GET', `/subscriptions/${a.reference}/messages`, {
+      token: a.planner,
+      query: { limit: largest + 1 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details?.[0]).toMatchObject({ field: 'limit', location: 'query' });
   });
 
   it("keeps the Operator's whole view: every organisation's subscriptions and A's messages", async () => {
