@@ -1,6 +1,7 @@
 /**
  * The operator's view of subscriptions: every subscription with its organisation, endpoint and
- * state (an organisation's own caller sees its organisation's alone); pointing an organisation's subscription at an endpoint (creating it as the organisation
+ * state (an organisation's own caller sees its organisation's alone); pointing an
+ * organisation's subscription at an endpoint (creating it as the organisation
  * would, or, in the sandbox, changing it and confirming it on the receiver's behalf); and
  * removing an organisation's subscription, confirmed or not.
  */
@@ -56,7 +57,7 @@ export async function subscriptionsOverview(
   return overview(db, only?.id);
 }
 
-/** Subscriptions, of every organisation or of one (by id), and only where the organisation is `named` (swa_code or name). */
+/** Subscriptions of every organisation or of one (by id), and only where the organisation is `named` (swa_code or name). */
 const overview = (db: Database, organisationId?: number, named?: string) =>
   db
     .select(overviewColumns)

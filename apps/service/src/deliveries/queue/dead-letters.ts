@@ -1,6 +1,7 @@
 /**
  * Dead letters: deliveries whose every attempt failed. An operator lists them and re-queues
- * them (an organisation's own caller, those of its own subscription only), one by message id or all of a subscription since a time; a replayed message keeps its
+ * them (an organisation's own caller, those of its own subscription only), one by message id or
+ * all of a subscription since a time; a replayed message keeps its
  * `webhook-id` (`MessageId`), so receivers that got it after all still deduplicate it. A
  * delivered notification can be sent again too (`replayMessage`), from the message log, while
  * the log still holds it.
