@@ -59,12 +59,16 @@ export async function createWorld(db: Database): Promise<World> {
   };
 }
 
-/** The interface's operations are sent by the callers of every role, the operator API's by the operator. */
+/**
+ * The interface's operations are sent by the callers of every role, the operator API's by the
+ * operator, and those of it open to every role (the delivery history) by the operator and the
+ * callers of every role.
+ */
 export function audienceOf(world: World, basePath: string): Audience {
   const { operator, ...callers } = world.tokens;
-  return {
-    basePath,
-    tokensFor: (operation: Operation) =>
-      operation.allowedRoles.includes('Operator') ? [operator] : Object.values(callers),
+  const tokensFor = (operation: Operation) => {
+    if (!operation.allowedRoles.includes('Operator')) return Object.values(callers);
+    return operation.allowedRoles.length > 1 ? [operator, ...Object.values(callers)] : [operator];
   };
+  return { basePath, tokensFor };
 }

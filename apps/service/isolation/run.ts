@@ -41,6 +41,7 @@ function report(figures: SuiteFigures): string {
     '',
     `- Hostile bodies: ${hostileBodies.requests} requests, by status ${JSON.stringify(hostileBodies.byStatus)}; peak resident ${hostileBodies.peakResidentMb.toFixed(0)} MB.`,
     `- ${guesses.attempts} concurrent wrong passwords: ${JSON.stringify(guesses.statuses)} (documented checks per lockout: ${guesses.documentedChecks}).`,
+    `- Delivery history: ${figures.history.callers} users of other organisations (${figures.history.roles.join(', ')}), ${figures.history.leaks.length} leaks; the tenant's replay ${figures.history.ownReplay}.`,
     `- Junk tokens: ${junkTokens.junk} sent (${JSON.stringify(junkTokens.junkStatuses)}); the limited caller before ${JSON.stringify(junkTokens.before)}, after ${junkTokens.after}.`,
     `- /health: ${figures.watch.map((seen) => `${seen.healthFailures} of ${seen.healthChecks} failed, slowest ${seen.slowestHealthMs.toFixed(0)} ms`).join('; ')}.`,
     '',

@@ -5,7 +5,9 @@
  * The same suite runs short in the tests and full in `isolation/run.ts`.
  */
 import { maxFailedLogins } from '../src/auth/login.js';
+import type { SandboxUser } from '../src/sandbox/seed/sandbox.js';
 import { deliveriesBesideChurn, type DeliveryFigures } from './deliveries.js';
+import { historyBetweenTenants, type HistoryFigures } from './history.js';
 import { sendHostileBodies, type HostileBodiesFigures } from './hostile-bodies.js';
 import { closeConnections } from './http.js';
 import { watch, type Watch } from './probe.js';
@@ -78,6 +80,7 @@ export interface SuiteFigures {
   backend: Backend;
   hostileBodies: HostileBodiesFigures & { peakResidentMb: number };
   deliveries: DeliveryFigures;
+  history: HistoryFigures;
   polls: {
     quiet: PollFigures;
     loginFlood: { polls: PollFigures; logins: number; loginStatuses: Record<string, number> };
@@ -99,10 +102,11 @@ export interface Verdict {
   detail: string;
 }
 
-async function mainScenarios(baseUrl: string, tenants: Tenants, size: Size) {
+async function mainScenarios(baseUrl: string, tenants: Tenants, users: readonly SandboxUser[], size: Size) {
   const origin = new URL(baseUrl).origin;
   const hostileBodies = await sendHostileBodies(origin, tenants);
   const deliveries = await deliveriesBesideChurn(baseUrl, tenants, size.deliveries);
+  const history = await historyBetweenTenants(origin, tenants, users);
   await quietPolls(baseUrl, tenants, { perSecond: size.polls.perSecond, seconds: 2 }); // warm-up, not counted
   const quiet = await quietPolls(baseUrl, tenants, size.polls);
   const flood = await duringLoginFlood(origin, tenants, size.loginFloodPerSecond, () =>
@@ -115,6 +119,7 @@ async function mainScenarios(baseUrl: string, tenants: Tenants, size: Size) {
   return {
     hostileBodies,
     deliveries,
+    history,
     polls: {
       quiet,
       loginFlood: { polls: flood.result, logins: flood.sent, loginStatuses: flood.statuses },
@@ -145,8 +150,11 @@ async function whileServing<T>(
 export async function runSuite(backend: Backend, size: Size): Promise<SuiteFigures> {
   const database = await createRunDatabase(backend);
   try {
-    const tenants = tenantsOf(await seed(database, size.events));
-    const main = await whileServing(await serve(database), (baseUrl) => mainScenarios(baseUrl, tenants, size));
+    const summary = await seed(database, size.events);
+    const tenants = tenantsOf(summary);
+    const main = await whileServing(await serve(database), (baseUrl) =>
+      mainScenarios(baseUrl, tenants, summary.users, size),
+    );
     const limitedEnv = { RATE_LIMIT_MAX: String(junkRateLimit), RATE_LIMIT_WINDOW_MS: '600000' };
     const junk = await whileServing(await serve(database, limitedEnv), (baseUrl) =>
       junkTokensAgainstLimit(baseUrl, tenants, junkRateLimit, size.junkTokens),
@@ -173,7 +181,7 @@ const ratio = (value: number, base: number) => (base > 0 ? value / base : Number
  */
 // eslint-disable-next-line max-lines-per-function -- a table: one verdict per criterion of the suite
 export function verdictsOf(figures: SuiteFigures): (Verdict & { timing: boolean })[] {
-  const { hostileBodies, deliveries, polls, guesses, junkTokens } = figures;
+  const { hostileBodies, deliveries, history, polls, guesses, junkTokens } = figures;
   const checked = guesses.statuses['401'] ?? 0;
   const verdict = (id: string, criterion: string, held: boolean, detail: string, timing = false) => ({
     id,
@@ -212,6 +220,18 @@ export function verdictsOf(figures: SuiteFigures): (Verdict & { timing: boolean 
       ratio(deliveries.underAttack.p99Ms, deliveries.quiet.p99Ms) <= 2,
       `${deliveries.underAttack.p99Ms.toFixed(0)} ms / ${deliveries.quiet.p99Ms.toFixed(0)} ms`,
       true,
+    ),
+    verdict(
+      'history-isolated',
+      "no user of another organisation, of any role, is shown or told anything of a tenant's delivery history",
+      history.leaks.length === 0 && history.callers > 0,
+      history.leaks.slice(0, 5).join('; ') || `${history.callers} users of roles ${history.roles.join(', ')}`,
+    ),
+    verdict(
+      'history-own',
+      'a tenant sees its own messages and replays one (attempted again); the Operator sees every subscription',
+      history.ownMessages > 0 && history.ownReplay === 202 && history.replayedAttempted && history.operatorSeesTenant,
+      `${history.ownMessages} messages, replay ${history.ownReplay}, attempted again: ${history.replayedAttempted}`,
     ),
     verdict(
       'polls-answered',

@@ -185,7 +185,7 @@ export const environmentSchema = {
       ...wholeNumber(0, 0),
       'x-default': '`0` (no limit)',
       description:
-        "Requests each caller may make to the interface's operations per window; past it the answer is `429` with `Retry-After` in seconds. A caller is its user, counted after authentication whatever token it sends; a request that does not authenticate (no token, an unknown or revoked one) counts under its client address, so made-up tokens share one budget. Counted by each service instance on its own, in memory: behind N instances a caller may make up to N times this. `/health`, the webhook keys, the signing certificates and the confirmation and unsubscribe links are not limited; login has limits of its own (`LOGIN_RATE_LIMIT_*`).",
+        "Requests each caller may make to the interface's operations (and to the operator API's delivery history: `listSubscriptions`, `listMessages`, `listDeadLetters`, `replayMessage`) per window; past it the answer is `429` with `Retry-After` in seconds. A caller is its user, counted after authentication whatever token it sends; a request that does not authenticate (no token, an unknown or revoked one) counts under its client address, so made-up tokens share one budget. Counted by each service instance on its own, in memory: behind N instances a caller may make up to N times this. `/health`, the webhook keys, the signing certificates and the confirmation and unsubscribe links are not limited; login has limits of its own (`LOGIN_RATE_LIMIT_*`).",
     },
     RATE_LIMIT_WINDOW_MS: {
       ...wholeNumber(1, 60_000),

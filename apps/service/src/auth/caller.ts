@@ -1,5 +1,5 @@
 /** Who is calling, and which works they may see. */
-import type { Organisation } from '../directory/organisations.js';
+import type { Organisation, OrganisationScope } from '../directory/organisations.js';
 import type { UserRole } from '../db/schema.js';
 import { ForbiddenError } from '../shared/errors.js';
 
@@ -10,6 +10,10 @@ export interface Caller {
   /** For a contractor: the promoters its organisation holds an active contract with. */
   activeContracts: { id: number; name: string; swaCode: string | null }[];
 }
+
+/** Whose subscriptions, messages and dead letters a caller sees: the Operator every organisation's, anyone else its own. */
+export const organisationScopeOf = (caller: Caller): OrganisationScope =>
+  caller.role === 'Operator' ? 'any' : caller.organisation.id;
 
 /** Works of these promoters (or of any), in this highway authority's area (or in any). */
 export interface Visibility {

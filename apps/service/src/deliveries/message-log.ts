@@ -9,6 +9,7 @@ import type { AuditEventType } from '../shared/enums.js';
 import { queryRows, type Database } from '../db/database.js';
 import { isoFromUtcText, isoFromUtcTextOrNull, utcText } from '../db/array-rows.js';
 import { deliveryAttempts, subscriptions } from '../db/schema.js';
+import { withinScope, type OrganisationScope } from '../directory/organisations.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 
 type Schemas = components['schemas'];
@@ -42,11 +43,12 @@ function readCursor(cursor: string): { createdAt: string; messageId: string } {
   return { createdAt, messageId };
 }
 
-async function subscriptionIdOf(db: Database, reference: string): Promise<number> {
+/** The subscription's id, if it is within `scope`: one of another organisation is not found, as an unknown one. */
+async function subscriptionIdOf(db: Database, reference: string, scope: OrganisationScope): Promise<number> {
   const [found] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(eq(subscriptions.reference, reference));
+    .where(and(eq(subscriptions.reference, reference), withinScope(subscriptions.organisationId, scope)));
   if (!found) throw new NotFoundError(`no subscription ${reference}`, 'subscription_reference_number');
   return found.id;
 }
@@ -108,13 +110,17 @@ async function attemptsOf(
   return byMessage;
 }
 
-/** A page of a subscription's messages, newest first, each with its attempts (oldest first). */
+/**
+ * A page of a subscription's messages, newest first, each with its attempts (oldest first); a
+ * subscription outside `scope` is `404`, as an unknown one.
+ */
 export async function listMessages(
   db: Database,
   subscriptionReference: string,
   page: { limit: number; before?: string },
+  scope: OrganisationScope = 'any',
 ): Promise<MessagePage> {
-  const subscriptionId = await subscriptionIdOf(db, subscriptionReference);
+  const subscriptionId = await subscriptionIdOf(db, subscriptionReference, scope);
   // One snapshot for the messages and their attempts, so that an attempt settled between the two
   // reads is not shown beside its message as it was before (still in flight).
   const { rows, attempts } = await db.transaction(

@@ -40,15 +40,27 @@ export function interfaceHooks(app: FastifyInstance): (operation: Operation) => 
   };
 }
 
-/** The hooks of an operator operation: its caller authenticated, with an allowed role (Operator). */
+/** Whether an operator operation is open to the roles of the interface (any role beside the Operator). */
+const openToSubscribers = (operation: Operation) => operation.allowedRoles.some((role) => role !== 'Operator');
+
+/**
+ * The hooks of an operator operation: its caller authenticated, with an allowed role. One open to
+ * the interface's roles (the message log's listings and replay) admits its callers as the
+ * interface does and counts them against the interface's rate limit, the Operator too.
+ */
 export function operatorHooks(app: FastifyInstance): (operation: Operation) => RouteHooks {
+  const interfaceOperation = interfaceHooks(app);
   const { authentication } = app.interfaceRouting;
-  return (operation) => ({ onRequest: authenticateRequest(authentication, operation) });
+  return (operation) =>
+    openToSubscribers(operation)
+      ? interfaceOperation(operation)
+      : { onRequest: authenticateRequest(authentication, operation) };
 }
 
 /**
  * Serves operations of the operator document in this scope: below its base path, validated
- * against its schemas, each for its allowed roles (Operator).
+ * against its schemas, each for its allowed roles (the Operator; the message log's listings and
+ * replay, every role).
  */
 export function serveOperatorDocument(app: FastifyInstance, handlers: Handlers<operatorOperations>): void {
   serveDocument<operatorOperations>(app, {

@@ -1,16 +1,17 @@
 /**
  * The operator's view of subscriptions: every subscription with its organisation, endpoint and
- * state; pointing an organisation's subscription at an endpoint (creating it as the organisation
+ * state (an organisation's own caller sees its organisation's alone); pointing an
+ * organisation's subscription at an endpoint (creating it as the organisation
  * would, or, in the sandbox, changing it and confirming it on the receiver's behalf); and
  * removing an organisation's subscription, confirmed or not.
  */
 import type { SubscriptionState } from '@street-events/types/operator';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Caller } from '../auth/caller.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../db/database.js';
 import { organisations, subscriptions, type OrganisationKind } from '../db/schema.js';
-import { requireOrganisation, type Organisation } from '../directory/organisations.js';
+import { requireOrganisation, type Organisation, type OrganisationScope } from '../directory/organisations.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../shared/errors.js';
 import { actorOf, eventContext } from '../events/record-events.js';
 import { checkSubscribedEndpoint } from './endpoint.js';
@@ -41,18 +42,33 @@ const overviewColumns = {
   failingSince: subscriptions.failingSince,
 };
 
-/** Every subscription, or the one of an organisation (named by swa_code or name), by organisation name. */
-export async function subscriptionsOverview(db: Database, organisation?: string): Promise<SubscriptionOverview[]> {
+/**
+ * The subscriptions within `scope` (every one, or one organisation's), or of the organisation
+ * named (by swa_code or name), by organisation name. Within every organisation an unknown name is
+ * `404`; within one, a name not its own finds nothing, whether or not it exists.
+ */
+export async function subscriptionsOverview(
+  db: Database,
+  organisation?: string,
+  scope: OrganisationScope = 'any',
+): Promise<SubscriptionOverview[]> {
+  if (scope !== 'any') return overview(db, scope, organisation);
   const only = organisation === undefined ? undefined : await requireOrganisation(db, organisation);
   return overview(db, only?.id);
 }
 
-const overview = (db: Database, organisationId?: number) =>
+/** Subscriptions of every organisation or of one (by id), and only where the organisation is `named` (swa_code or name). */
+const overview = (db: Database, organisationId?: number, named?: string) =>
   db
     .select(overviewColumns)
     .from(subscriptions)
     .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
-    .where(organisationId === undefined ? undefined : eq(subscriptions.organisationId, organisationId))
+    .where(
+      and(
+        organisationId === undefined ? undefined : eq(subscriptions.organisationId, organisationId),
+        named === undefined ? undefined : or(eq(organisations.swaCode, named), eq(organisations.name, named)),
+      ),
+    )
     .orderBy(asc(organisations.name));
 
 /** The operator acting for an organisation: its own username, the organisation's subscription. */

@@ -1,15 +1,22 @@
+import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { removeContract } from '../../src/admin/contracts.js';
-import type { Caller } from '../../src/auth/caller.js';
-import { ForbiddenError, ValidationError } from '../../src/shared/errors.js';
+import { organisationScopeOf, type Caller } from '../../src/auth/caller.js';
+import { deliveries } from '../../src/db/schema.js';
+import { listMessages } from '../../src/deliveries/message-log.js';
+import { listDeadLetters, replayMessage } from '../../src/deliveries/queue/dead-letters.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../src/shared/errors.js';
+import { subscriptionsOverview } from '../../src/subscriptions/operator.js';
+import { subscribe } from '../../src/subscriptions/subscribe.js';
 import { pollUpdates } from '../../src/features/polling/poll-updates.js';
 import { searchPermits } from '../../src/features/permits/search-permits.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, contractorCaller, highwayAuthority, pollAll, promoter, work } from '../support/fixtures.js';
+import { loopbackPolicy } from '../subscriptions/harness.js';
 
 /**
  * Promoters A, B and C; authorities X and Y. Works: A in X, A in Y, B in X, C in Y.
- * Contractor K acts for A and B.
+ * Contractor K acts for A and B. A subscribes (its confirmation queued, then made a dead letter).
  */
 async function buildWorld(db: Parameters<typeof promoter>[0]) {
   const [a, b, c] = [await promoter(db), await promoter(db), await promoter(db)];
@@ -26,7 +33,20 @@ async function buildWorld(db: Parameters<typeof promoter>[0]) {
     contractorK: await contractorCaller(db, [a, b]),
     operator: await callerOf(db, x, 'Operator'),
   };
-  return { codes: { A: a.swaCode!, B: b.swaCode!, C: c.swaCode! }, works, callers, a };
+  const subscription = await subscribe(
+    db,
+    callers.plannerA,
+    { api_endpoint: 'http://127.0.0.1:9/hook' },
+    { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1/v7/event' },
+  );
+  const reference = subscription.subscription_reference_number;
+  const [confirmation] = await db
+    .update(deliveries)
+    .set({ status: 'dead' })
+    .where(eq(deliveries.subscriptionId, sql`(select id from subscriptions where reference = ${reference})`))
+    .returning({ messageId: deliveries.messageId });
+  const history = { reference, messageId: confirmation!.messageId };
+  return { codes: { A: a.swaCode!, B: b.swaCode!, C: c.swaCode! }, works, callers, a, history };
 }
 
 describeEachDatabase('visibility', (database) => {
@@ -106,4 +126,75 @@ describeEachDatabase('visibility', (database) => {
       expect(response.rows.map((row) => row.work_reference_number)).toEqual(expected.map((key) => works[key]));
     },
   );
+
+  /** What a call within the caller's scope throws, as the caller would read it (the name it was given replaced). */
+  const refusalOf = async (call: Promise<unknown>, named: string) => {
+    const error = await call.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(NotFoundError);
+    const { message, field } = error as NotFoundError;
+    return { message: message.replaceAll(named, 'X'), field };
+  };
+
+  test.each([
+    ['a highway authority whose area holds the subscriber’s works', 'authorityX'],
+    ['a contractor holding a contract with the subscriber', 'contractorK'],
+  ] as const)('delivery history: %s sees none of another organisation’s subscription', async (_name, callerName) => {
+    const { callers, codes, history } = await theWorld();
+    const scope = organisationScopeOf(callers[callerName]);
+    const listed = await subscriptionsOverview(database.db, undefined, scope);
+    expect(listed.map((one) => one.reference)).not.toContain(history.reference);
+    expect(await subscriptionsOverview(database.db, codes.A, scope)).toEqual([]);
+    expect(await listDeadLetters(database.db, { scope })).toEqual([]);
+    expect(await listDeadLetters(database.db, { subscription: history.reference, scope })).toEqual([]);
+  });
+
+  test.each([
+    ['a highway authority whose area holds the subscriber’s works', 'authorityX'],
+    ['a contractor holding a contract with the subscriber', 'contractorK'],
+  ] as const)(
+    'delivery history: %s is told another organisation’s subscription and message are not found, as unknown ones',
+    async (_name, callerName) => {
+      const { db } = database;
+      const { callers, history } = await theWorld();
+      const scope = organisationScopeOf(callers[callerName]);
+      const page = { limit: 20 };
+      expect(await refusalOf(listMessages(db, history.reference, page, scope), history.reference)).toEqual(
+        await refusalOf(listMessages(db, 'SUB-UNKNOWN', page, scope), 'SUB-UNKNOWN'),
+      );
+      expect(await refusalOf(replayMessage(db, history.messageId, scope), history.messageId)).toEqual(
+        await refusalOf(replayMessage(db, 'msg_unknown', scope), 'msg_unknown'),
+      );
+      const [letter] = await db.select().from(deliveries).where(eq(deliveries.messageId, history.messageId));
+      expect(letter?.status).toBe('dead');
+    },
+  );
+
+  test('delivery history: the subscriber’s own user sees its subscription, messages and dead letter', async () => {
+    const { callers, codes, history } = await theWorld();
+    const scope = organisationScopeOf(callers.plannerA);
+    expect((await subscriptionsOverview(database.db, undefined, scope)).map((one) => one.reference)).toEqual([
+      history.reference,
+    ]);
+    expect((await subscriptionsOverview(database.db, codes.A, scope)).map((one) => one.reference)).toEqual([
+      history.reference,
+    ]);
+    const page = await listMessages(database.db, history.reference, { limit: 20 }, scope);
+    expect(page.messages.map((message) => message.message_id)).toEqual([history.messageId]);
+    const letters = await listDeadLetters(database.db, { scope });
+    expect(letters.map((letter) => letter.messageId)).toEqual([history.messageId]);
+  });
+
+  test('delivery history: the Operator sees every organisation’s', async () => {
+    const { callers, history } = await theWorld();
+    const scope = organisationScopeOf(callers.operator);
+    expect(scope).toBe('any');
+    const listed = await subscriptionsOverview(database.db, undefined, scope);
+    expect(listed.map((one) => one.reference)).toContain(history.reference);
+    expect((await listDeadLetters(database.db, { scope })).map((letter) => letter.messageId)).toContain(
+      history.messageId,
+    );
+  });
 });

@@ -27,6 +27,10 @@ for (const backend of ['pglite', 'postgres'] as const) {
     test('the service stays alive and /health answers throughout', () => held('alive'));
     test('no notification of a well-behaved tenant is lost while another churns subscriptions to a tarpit', () =>
       held('deliveries-kept'));
+    test("no user of another organisation, of any role, sees or is told anything of a tenant's delivery history", () =>
+      held('history-isolated'));
+    test('a tenant reads and replays its own delivery history, and the Operator sees every subscription', () =>
+      held('history-own'));
     test("a well-behaved tenant's polls are answered during a login flood and beside expensive polls", () =>
       held('polls-answered'));
     test('concurrent wrong passwords for one account are checked at most the documented number of times', () =>

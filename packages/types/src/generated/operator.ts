@@ -238,7 +238,9 @@ export interface paths {
      * List subscriptions with their organisation, endpoint and state
      * @description Lists the subscriptions with their organisation, endpoint and state, by organisation name.
      *
-     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     *     Open to every role with the caller's own token (an API token or a login token). The Operator sees every organisation's subscriptions; any other caller sees its own organisation's alone, and `organisation` naming another organisation (or none that exists) gives an empty list. Counted against the caller's rate limit, as the event interface's operations are.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
     get: operations["listSubscriptions"];
     put?: never;
@@ -286,9 +288,11 @@ export interface paths {
     };
     /**
      * A subscription's messages, newest first, each with its attempts
-     * @description Lists a subscription's messages, newest first, each with its attempts (oldest first).
+     * @description Lists a subscription's messages, newest first, each with its attempts (oldest first): each attempt's request as sent (headers and body), the answer's status and excerpt, its latency, its outcome and when the message is tried next.
      *
-     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     *     Open to every role with the caller's own token (an API token or a login token). The Operator reads any subscription's messages; any other caller its own organisation's alone: another organisation's subscription is `404`, exactly as an unknown one. Counted against the caller's rate limit, as the event interface's operations are; a page holds at most `limit` messages.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
     get: operations["listMessages"];
     put?: never;
@@ -310,7 +314,9 @@ export interface paths {
      * List dead letters: messages whose every attempt failed
      * @description Lists the messages whose every attempt failed, oldest first.
      *
-     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     *     Open to every role with the caller's own token (an API token or a login token). The Operator sees every organisation's dead letters; any other caller its own organisation's alone (`subscription` naming another organisation's gives an empty list). Counted against the caller's rate limit, as the event interface's operations are.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
     get: operations["listDeadLetters"];
     put?: never;
@@ -334,7 +340,9 @@ export interface paths {
      * Queue a dead or delivered message again, with the same webhook-id
      * @description Queues a dead or delivered message again, with the same webhook-id.
      *
-     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     *     Open to every role with the caller's own token (an API token or a login token). The Operator replays any organisation's message; any other caller its own organisation's alone: another organisation's message is `404`, exactly as an unknown one, and nothing is queued. Counted against the caller's rate limit, as the event interface's operations are.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
     post: operations["replayMessage"];
     delete?: never;
@@ -2512,6 +2520,7 @@ export interface operations {
       414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
       417: components["responses"]["ExpectationFailed"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -2628,6 +2637,7 @@ export interface operations {
       414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
       417: components["responses"]["ExpectationFailed"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -2663,6 +2673,7 @@ export interface operations {
       414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
       417: components["responses"]["ExpectationFailed"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -2699,6 +2710,7 @@ export interface operations {
       414: components["responses"]["UriTooLong"];
       415: components["responses"]["UnsupportedMediaType"];
       417: components["responses"]["ExpectationFailed"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["ServiceUnavailable"];

@@ -1,6 +1,7 @@
 /**
  * Dead letters: deliveries whose every attempt failed. An operator lists them and re-queues
- * them, one by message id or all of a subscription since a time; a replayed message keeps its
+ * them (an organisation's own caller, those of its own subscription only), one by message id or
+ * all of a subscription since a time; a replayed message keeps its
  * `webhook-id` (`MessageId`), so receivers that got it after all still deduplicate it. A
  * delivered notification can be sent again too (`replayMessage`), from the message log, while
  * the log still holds it.
@@ -9,6 +10,7 @@ import type { DeliveryKind } from '@street-events/types/operator';
 import { and, asc, desc, eq, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { deliveries, deliveryAttempts, subscriptions } from '../../db/schema.js';
+import { withinScope, type OrganisationScope } from '../../directory/organisations.js';
 import { ConflictError, NotFoundError } from '../../shared/errors.js';
 import { notifyQueued } from '../attempts/attempt-log.js';
 import { holdBehindEarlier, wakeWorkers } from './outbox.js';
@@ -22,13 +24,24 @@ export interface DeadLetter {
   lastError: string | null;
 }
 
-const deadIn = (subscription?: string) =>
+const deadIn = (subscription: string | undefined, scope: OrganisationScope) =>
   and(
     eq(deliveries.status, 'dead'),
     subscription === undefined ? undefined : eq(subscriptions.reference, subscription),
+    withinScope(subscriptions.organisationId, scope),
   );
 
-export async function listDeadLetters(db: Database, filter: { subscription?: string } = {}): Promise<DeadLetter[]> {
+/** Rows whose subscription (by its id in `subscriptionId`) is within `scope`. */
+const ofSubscriptionWithin = (subscriptionId: AnyColumn, scope: OrganisationScope) =>
+  scope === 'any'
+    ? undefined
+    : sql`${subscriptionId} in (select ${subscriptions.id} from ${subscriptions} where ${subscriptions.organisationId} = ${scope})`;
+
+/** The dead letters within `scope` (every organisation's by default), of one subscription if named, oldest first. */
+export async function listDeadLetters(
+  db: Database,
+  filter: { subscription?: string; scope?: OrganisationScope } = {},
+): Promise<DeadLetter[]> {
   return db
     .select({
       messageId: deliveries.messageId,
@@ -40,7 +53,7 @@ export async function listDeadLetters(db: Database, filter: { subscription?: str
     })
     .from(deliveries)
     .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
-    .where(deadIn(filter.subscription))
+    .where(deadIn(filter.subscription, filter.scope ?? 'any'))
     .orderBy(asc(deliveries.createdAt), asc(deliveries.id));
 }
 
@@ -62,13 +75,19 @@ const stillCovered = (
 /**
  * Re-queues dead letters for delivery from the first attempt of the schedule, each at the end
  * of its queue (due once the deliveries of its work queued before the replay are done, so a
- * work's messages still arrive one at a time); returns how many. Dead letters the subscription
- * no longer covers stay dead: a replay of those alone is `409`.
+ * work's messages still arrive one at a time); returns how many. Only those within `scope` (of
+ * one organisation's subscription, or any). Dead letters the subscription no longer covers stay
+ * dead: a replay of those alone is `409`.
  */
-export async function replayDeadLetters(db: Database, selection: ReplaySelection): Promise<number> {
+export async function replayDeadLetters(
+  db: Database,
+  selection: ReplaySelection,
+  scope: OrganisationScope = 'any',
+): Promise<number> {
   return db.transaction(async (tx) => {
     const chosen = and(
       eq(deliveries.status, 'dead'),
+      ofSubscriptionWithin(deliveries.subscriptionId, scope),
       'messageId' in selection
         ? eq(deliveries.messageId, selection.messageId)
         : and(
@@ -129,15 +148,16 @@ async function queueAtTheEnd(tx: Database, ids: readonly (number | string)[]): P
  * Queues one message again with its `webhook-id`, from the first attempt of the schedule: a dead
  * letter (as `replayDeadLetters`), or a notification the message log shows delivered, which
  * joins the end of its queue. A message still pending, or a delivered confirmation (its token is
- * used), is `409`; a message neither in the outbox nor in the log is `404`.
+ * used), is `409`; a message neither in the outbox nor in the log is `404`, and so is one of a
+ * subscription outside `scope` (another organisation's), whatever its state.
  */
-export async function replayMessage(db: Database, messageId: string): Promise<void> {
+export async function replayMessage(db: Database, messageId: string, scope: OrganisationScope = 'any'): Promise<void> {
   const [queued] = await db
     .select({ status: deliveries.status })
     .from(deliveries)
-    .where(eq(deliveries.messageId, messageId));
+    .where(and(eq(deliveries.messageId, messageId), ofSubscriptionWithin(deliveries.subscriptionId, scope)));
   if (queued?.status === 'dead') {
-    await replayDeadLetters(db, { messageId });
+    await replayDeadLetters(db, { messageId }, scope);
     return;
   }
   if (queued) throw new ConflictError(`message ${messageId} is queued already`, 'message_id');
@@ -145,7 +165,13 @@ export async function replayMessage(db: Database, messageId: string): Promise<vo
     const [logged] = await tx
       .select()
       .from(deliveryAttempts)
-      .where(and(eq(deliveryAttempts.messageId, messageId), eq(deliveryAttempts.outcome, 'delivered')))
+      .where(
+        and(
+          eq(deliveryAttempts.messageId, messageId),
+          eq(deliveryAttempts.outcome, 'delivered'),
+          ofSubscriptionWithin(deliveryAttempts.subscriptionId, scope),
+        ),
+      )
       .orderBy(desc(deliveryAttempts.id))
       .limit(1);
     if (!logged) throw new NotFoundError(`no message ${messageId} in the outbox or the message log`, 'message_id');

@@ -1,12 +1,15 @@
 /**
  * The message log's operations of the internal operator API (tag `deliveries` in
- * the operator document), for the Operator role only: subscriptions and where they point,
- * a subscription's messages with their attempts, dead letters, replaying a message, and the
- * stream of delivery changes (server-sent events over LISTEN, so changes made by any process
- * arrive). The sandbox's own operation is sandbox.ts.
+ * the operator document): subscriptions and where they point, a subscription's messages with
+ * their attempts, dead letters, replaying a message, and the stream of delivery changes
+ * (server-sent events over LISTEN, so changes made by any process arrive). The Operator sees
+ * every organisation's; the listings and replay are open to every role, and any caller but the
+ * Operator sees its own organisation's alone (another's is not found, as an unknown one). The
+ * sandbox's own operation is sandbox.ts.
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { parameterConstraints, type components } from '@street-events/types/operator';
+import { organisationScopeOf } from '../../auth/caller.js';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import { listDeadLetters, replayMessage } from '../../deliveries/queue/dead-letters.js';
 import { listMessages } from '../../deliveries/message-log.js';
@@ -63,8 +66,8 @@ export const deliveryRoutes: FastifyPluginCallback<DeliveryRoutesOptions> = (app
   const streams = new DeliveryStreams(options.listen, app.log);
   app.addHook('preClose', async () => streams.close());
   serveOperatorDocument(app, {
-    listSubscriptions: async ({ query }) => {
-      const subscriptions = await subscriptionsOverview(db, query.organisation);
+    listSubscriptions: async ({ caller, query }) => {
+      const subscriptions = await subscriptionsOverview(db, query.organisation, organisationScopeOf(caller));
       return { status: 200, body: { subscriptions: subscriptions.map(subscriptionOf) } };
     },
     pointSubscription: async ({ caller, params, body }) => ({
@@ -75,19 +78,24 @@ export const deliveryRoutes: FastifyPluginCallback<DeliveryRoutesOptions> = (app
       status: 200,
       body: subscriptionOf(await removeOrganisationSubscription(db, caller, params.organisation, options)),
     }),
-    listMessages: async ({ params, query }) => {
-      const page = await listMessages(db, params.subscription_reference_number, {
-        limit: query.limit ?? defaultMessagesLimit,
-        before: query.before,
-      });
+    listMessages: async ({ caller, params, query }) => {
+      const page = await listMessages(
+        db,
+        params.subscription_reference_number,
+        { limit: query.limit ?? defaultMessagesLimit, before: query.before },
+        organisationScopeOf(caller),
+      );
       return { status: 200, body: page };
     },
-    listDeadLetters: async ({ query }) => {
-      const letters = await listDeadLetters(db, { subscription: query.subscription });
+    listDeadLetters: async ({ caller, query }) => {
+      const letters = await listDeadLetters(db, {
+        subscription: query.subscription,
+        scope: organisationScopeOf(caller),
+      });
       return { status: 200, body: { dead_letters: letters.map(deadLetterOf) } };
     },
-    replayMessage: async ({ params }) => {
-      await replayMessage(db, params.message_id);
+    replayMessage: async ({ caller, params }) => {
+      await replayMessage(db, params.message_id, organisationScopeOf(caller));
       return { status: 202, body: { message_id: params.message_id } };
     },
     streamDeliveries: async ({ query, request, reply }) => {
