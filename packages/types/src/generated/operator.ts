@@ -2758,7 +2758,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description The body is at most 9216 bytes (9 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace, rounded up to a whole KiB. A larger body is refused with `413`. */
+    /** @description The body is at most 26624 bytes (26 KiB): the largest body this schema allows, written as compact JSON with every character escaped as `\uXXXX`, plus 1 KiB for whitespace, rounded up to a whole KiB. A larger body is refused with `413`. */
     requestBody: {
       content: {
         "application/json": components["schemas"]["InternalReceiverCheck"];
