@@ -261,22 +261,12 @@ function chaosSummary({ preset, seed, ...status }: Schemas['InternalChaosStatus'
 
 /** The chaos profile, and per organisation what was sent against where its polling has reached. */
 export function chaosView(status: Schemas['InternalChaosStatus']): HTMLElement {
-  const columns = [
-    'Organisation',
-    'Notifications',
-    'Sent',
-    'Dropped',
-    'Duplicated',
-    'Delayed',
-    'Polled to',
-    'Head',
-    '',
-  ];
+  const columns = ['Organisation', 'Created', 'Sent', 'Dropped', 'Duplicated', 'Delayed', 'Polled to', 'Head', ''];
   const rows = status.organisations.map((one) =>
     h(
       'tr',
       { 'data-organisation': one.organisation },
-      ...[one.organisation, one.notifications, one.sent, one.dropped, one.duplicated, one.delayed].map((cell) =>
+      ...[one.organisation, one.created, one.sent, one.dropped, one.duplicated, one.delayed].map((cell) =>
         h('td', {}, cell),
       ),
       h('td', {}, one.poller_position ?? '—'),

@@ -25,7 +25,7 @@ function showStatus(status: Status): void {
   print(
     status.organisations.map((organisation) => ({
       organisation: organisation.organisation,
-      notifications: organisation.notifications,
+      created: organisation.created,
       sent: organisation.sent,
       dropped: organisation.dropped,
       duplicated: organisation.duplicated,

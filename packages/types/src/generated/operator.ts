@@ -592,9 +592,9 @@ export interface components {
     InternalChaosOrganisation: {
       /** @description The organisation's name. */
       organisation: string;
-      /** @description Notifications for the organisation's subscription that reached the sandbox's network (each message once). */
-      notifications: number;
-      /** @description Of those, the ones sent to the receiver at least once. */
+      /** @description Notifications created for the organisation's subscription since the sandbox started under its profile (each message once, whatever its attempts). */
+      created: number;
+      /** @description Of those, the ones sent to the receiver (taken by it at least once). */
       sent: number;
       /** @description Of those, the ones dropped (never sent; recorded as delivered). */
       dropped: number;
@@ -3870,7 +3870,7 @@ export const propertyConstraints = {
     internal_user_name: { maxLength: 100 },
   },
   InternalChaosOrganisation: {
-    notifications: { minimum: 0 },
+    created: { minimum: 0 },
     sent: { minimum: 0 },
     dropped: { minimum: 0 },
     duplicated: { minimum: 0 },

@@ -1,12 +1,12 @@
 /**
- * What the sandbox's chaos profile did, per organisation: the notifications its subscription was
- * handed, sent, dropped, duplicated and delayed (each message counted once, whatever its
- * attempts), and where its polling has reached (the highest update_id a poll was answered with).
+ * What the sandbox's chaos profile did, per organisation: the notifications of its subscription
+ * sent, dropped, duplicated and delayed (each message counted once, whatever its attempts), and
+ * where its polling has reached (the highest update_id a poll was answered with).
  */
 import type { Visibility } from '../../auth/caller.js';
 
 /** What is counted of a notification, once per message. */
-export type NotificationFigure = 'notifications' | 'sent' | 'dropped' | 'duplicated' | 'delayed';
+export type NotificationFigure = 'sent' | 'dropped' | 'duplicated' | 'delayed';
 
 export interface OrganisationFigures extends Record<NotificationFigure, number> {
   organisation: string;
@@ -47,7 +47,6 @@ export class ChaosLedger {
     if (figures === undefined) {
       figures = {
         organisation,
-        notifications: 0,
         sent: 0,
         dropped: 0,
         duplicated: 0,

@@ -68,7 +68,6 @@ export class ChaosNetwork {
     const organisation = await this.options.organisationOf(delivery.subscription_id);
     const count = (figure: Parameters<ChaosLedger['count']>[2]) =>
       ledger.count(organisation, delivery.message_id, figure);
-    count('notifications');
     if (decision.dropped) {
       count('dropped');
       return dropped();

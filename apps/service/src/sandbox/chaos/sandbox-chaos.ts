@@ -8,6 +8,7 @@ import type { components } from '@street-events/types/operator';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
+import { notificationsCreated } from './created.js';
 import { requestFault, type RequestFault } from './decisions.js';
 import { headOf, visibilityHorizon } from './horizon.js';
 import { ChaosLedger } from './ledger.js';
@@ -29,6 +30,8 @@ export class SandboxChaos {
   /** Polls and searches so far, by organisation: the n of each one's decision. */
   private readonly requests = new Map<string, number>();
   private readonly organisations = new Map<number, Promise<string>>();
+  /** When the profile began: what was created before is none of its business. */
+  private readonly since = new Date();
 
   constructor(
     private readonly db: Database,
@@ -65,7 +68,8 @@ export class SandboxChaos {
         const head = visibility === undefined ? null : await headOf(this.db, visibility, horizon);
         const reached = head === null || (pollerPosition !== null && pollerPosition >= head);
         const caughtUp = visibility !== undefined && reached;
-        return { ...figures, poller_position: pollerPosition, head, caught_up: caughtUp };
+        const created = await notificationsCreated(this.db, figures.organisation, this.since);
+        return { ...figures, created, poller_position: pollerPosition, head, caught_up: caughtUp };
       }),
     );
     const { profile, seed, preset } = this.settings;
