@@ -164,6 +164,8 @@ function chaosOf(options: ServeOptions, environment: ServiceConfig['sandboxChaos
   if (options.chaos !== undefined && !options.sandbox)
     throw new ChaosProfileError('--chaos needs --sandbox: the chaos profile exists only in the sandbox');
   const profile = options.chaos ?? environment.profile;
+  if (options.chaosSeed !== undefined && profile === undefined)
+    throw new ChaosProfileError('--chaos-seed needs a chaos profile: --chaos <preset-or-file>');
   if (!options.sandbox || profile === undefined) return undefined;
   return chaosSettingsOf(profile, options.chaosSeed ?? environment.seed);
 }

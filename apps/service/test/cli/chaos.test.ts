@@ -36,6 +36,12 @@ describe('serve --chaos', () => {
     );
   });
 
+  test('--chaos-seed without a profile is refused in one line', async () => {
+    expect(await refused(['--sandbox', '--chaos-seed', '7'])).toBe(
+      'error: --chaos-seed needs a chaos profile: --chaos <preset-or-file>',
+    );
+  });
+
   test('a file whose rate is out of bounds is refused in one line naming the field', async () => {
     const file = join(directory, 'rates.json');
     await writeFile(file, JSON.stringify({ drop_rate: 0.2, duplicate_rate: 1.5 }));
