@@ -1,13 +1,15 @@
 /**
  * The console, for an Operator (the loader has checked the token and kept it for this tab):
  * trigger any kind of event, move the sandbox's clock, see each subscription's messages with every attempt as sent and as
- * answered, replay one, check a receiver, and follow it all live from the operator API's stream of changes.
+ * answered, replay one, check a receiver, see what the sandbox's chaos profile did against where each poller has
+ * reached, and follow it all live from the operator API's stream of changes.
  */
 import { operatorApi, problemOf, type Schemas } from './api.js';
 import { h, show } from './dom.js';
 import { mode, savedToken } from './session.js';
 import { followStream } from './stream.js';
 import {
+  chaosView,
   clockView,
   deadLettersView,
   messagesView,
@@ -103,6 +105,15 @@ async function loadClock(result?: string): Promise<void> {
   if (result) say('clock-result', result);
 }
 
+/** The chaos profile's card: its figures, or how to start the sandbox with one (`404` without). */
+async function loadChaos(): Promise<void> {
+  const { data, error, response } = await api.GET('/sandbox/chaos');
+  if (response.status === 404)
+    return show('chaos', h('p', { class: 'muted' }, 'No chaos profile. Start with serve --sandbox --chaos flaky.'));
+  if (error) return show('chaos', h('p', { role: 'alert' }, problemOf(error, response)));
+  show('chaos', chaosView(data));
+}
+
 async function advanceClock(by: string): Promise<void> {
   say('clock-result', `Moving the clock ${by} forward…`);
   const { data, error, response } = await api.POST('/sandbox/clock/advance', { body: { by } });
@@ -141,7 +152,7 @@ async function checkReceiver(endpoint: string, style: Schemas['ReceiverCheckStyl
 
 async function refresh(): Promise<void> {
   await loadSubscriptions();
-  await Promise.all([loadMessages(), loadDeadLetters()]);
+  await Promise.all([loadMessages(), loadDeadLetters(), ...(sandbox ? [loadChaos()] : [])]);
 }
 
 /** Refreshes at most every 300 ms while changes arrive. */
@@ -160,7 +171,7 @@ async function main(): Promise<void> {
     'console',
     h('p', { id: 'console-status', class: 'wide', role: 'status' }),
     card('Trigger an event', 'trigger'),
-    ...(sandbox ? [card('Sandbox clock', 'clock')] : []),
+    ...(sandbox ? [card('Sandbox clock', 'clock'), card('Chaos profile', 'chaos', true)] : []),
     card('Subscriptions', 'subscriptions'),
     card('Messages and attempts', 'messages', true),
     card('Dead letters', 'dead-letters', true),

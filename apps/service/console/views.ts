@@ -307,3 +307,48 @@ export function scorecardView(scorecard: Schemas['InternalReceiverScorecard']): 
     ),
   );
 }
+
+const percent = (rate: number) => `${Math.round(rate * 1000) / 10} %`;
+
+/** The chaos profile in a sentence: what happens to notifications, polls and searches. */
+function chaosSummary({ preset, seed, ...status }: Schemas['InternalChaosStatus']): string {
+  // The service answers every field of its profile (the document's defaults filled in).
+  const profile = status.profile as Required<Schemas['InternalChaosProfile']>;
+  const within = profile.reorder_within_work ? ', even within a work' : '';
+  return (
+    `${preset ?? 'From a file'}, seed ${seed}: notifications ${percent(profile.drop_rate)} dropped, ` +
+    `${percent(profile.duplicate_rate)} duplicated, ${percent(profile.delay_rate)} delayed up to ` +
+    `${profile.max_delay_ms} ms${within}; polls and searches ${percent(profile.unavailable_rate)} 503, ` +
+    `${percent(profile.throttled_rate)} 429; polling ${profile.visibility_lag_ms} ms behind.`
+  );
+}
+
+/** The chaos profile, and per organisation what was sent against where its polling has reached. */
+export function chaosView(status: Schemas['InternalChaosStatus']): HTMLElement {
+  const columns = ['Organisation', 'Created', 'Sent', 'Dropped', 'Duplicated', 'Delayed', 'Polled to', 'Head', ''];
+  const rows = status.organisations.map((one) =>
+    h(
+      'tr',
+      { 'data-organisation': one.organisation },
+      ...[one.organisation, one.created, one.sent, one.dropped, one.duplicated, one.delayed].map((cell) =>
+        h('td', {}, cell),
+      ),
+      h('td', {}, one.poller_position ?? '—'),
+      h('td', {}, one.head ?? '—'),
+      h('td', { class: one.caught_up ? 'status-ok' : 'status-failed' }, one.caught_up ? 'caught up' : 'behind'),
+    ),
+  );
+  return h(
+    'div',
+    {},
+    h('p', { id: 'chaos-profile' }, chaosSummary(status)),
+    rows.length === 0
+      ? h('p', { class: 'muted' }, 'No organisation has been sent a notification or polled yet.')
+      : h(
+          'table',
+          { 'aria-label': 'What was sent against where polling has reached' },
+          h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', {}, column)))),
+          h('tbody', {}, ...rows),
+        ),
+  );
+}

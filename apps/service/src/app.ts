@@ -45,6 +45,8 @@ import { sandboxRoutes, type SandboxCommands } from './features/operator/sandbox
 import { clockRoutes } from './features/operator/clock.js';
 import { receiverCheckRoutes, type ReceiverCheckSettings } from './features/operator/receiver-check.js';
 import { defaultAttemptTimeoutMs } from './deliveries/attempts/attempt.js';
+import { chaosFaults, chaosRoutes } from './features/chaos/plugin.js';
+import type { SandboxChaos } from './sandbox/chaos/sandbox-chaos.js';
 import type { SandboxClock } from './sandbox/clock/sandbox-clock.js';
 import type { SandboxUser } from './sandbox/seed/sandbox.js';
 import { servedHosts } from './http/served-hosts.js';
@@ -104,7 +106,9 @@ export interface AppOptions {
    * loopback, so the console carries no token and asks for an Operator's, as outside the sandbox.
    * `commands`: how the operator API runs a command line in the sandbox (`serve` gives the command
    * line's own). `clock`: the sandbox's clock, which the operator API reads and moves (give its
-   * `now` as `clock` too). Absent: none of these.
+   * `now` as `clock` too). `chaos`: the chaos profile it runs under (`serve --sandbox --chaos`):
+   * polls and searches refused at its rates, polling's visibility lag, and `GET /sandbox/chaos`.
+   * Absent: none of these.
    */
   sandbox?: {
     users: readonly SandboxUser[];
@@ -112,6 +116,7 @@ export interface AppOptions {
     network?: boolean;
     commands?: SandboxCommands;
     clock?: SandboxClock;
+    chaos?: SandboxChaos;
   };
   /** The console at `/console` (see routes/console.ts: open in the sandbox, for Operators otherwise); not served when off. */
   console?: boolean;
@@ -220,6 +225,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: options.rateLimit && options.rateLimit.max > 0 ? callerLimits(app, options.rateLimit) : undefined,
   });
 
+  const chaos = options.sandbox?.chaos;
+  // Before the interface's routes: its hooks apply to those registered after it.
+  if (chaos) await app.register(chaosFaults, { chaos });
   if (options.metrics) await app.register(metricsRoutes, options.metrics);
   await app.register(healthRoutes, { db: options.db });
   await app.register(homeRoutes, { console: options.console === true });
@@ -230,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pollsPerOrganisation: options.readShares?.pollsPerOrganisation,
     pollScanUpdates: options.pollScanUpdates,
     heads: options.listen && { db: options.db, listen: options.listen },
+    horizon: chaos?.horizon,
   });
   await app.register(permitSearchRoutes, {
     db: options.searchDb ?? options.db,
@@ -267,9 +276,10 @@ async function registerOperatorRoutes(app: FastifyInstance, options: AppOptions)
     });
   }
   if (options.sandbox) {
-    const { users, commands, clock } = options.sandbox;
+    const { users, commands, clock, chaos } = options.sandbox;
     await app.register(sandboxRoutes, { db: options.db, users, commands });
     if (clock) await app.register(clockRoutes, { db: options.db, clock });
+    if (chaos) await app.register(chaosRoutes, { chaos });
   }
   if (options.console) {
     const operator = options.sandbox?.network

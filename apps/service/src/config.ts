@@ -287,6 +287,19 @@ export const environmentSchema = {
       description:
         "Host names, besides `localhost` and `PUBLIC_BASE_URL`'s, that `serve --sandbox` answers (e.g. `host.docker.internal`). A request naming any other host in its `Host` header is refused with `400`, so a web page cannot reach the sandbox by DNS rebinding; addresses (`127.0.0.1:8080`, `[::1]`) are always answered.",
     },
+    SANDBOX_CHAOS: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'The chaos profile `serve --sandbox` runs under when `--chaos` is not given: a preset (`mild`, `flaky`, `storm`) or a JSON or YAML file of `InternalChaosProfile` (operator document). Notifications dropped, duplicated, delayed and reordered, polls and permit searches answered `503` or `429`, polling lagging behind; see "Chaos profile". Ignored outside the sandbox.',
+    },
+    SANDBOX_CHAOS_SEED: {
+      ...wholeNumber(0),
+      maximum: 4_294_967_295,
+      'x-default': 'a random seed, printed at start',
+      description:
+        "The seed of the chaos profile's decisions when `--chaos-seed` is not given: the same seed and the same messages give the same decisions.",
+    },
     DELIVERY_LOG_DAYS: {
       ...wholeNumber(1, 7),
       description:
@@ -362,6 +375,8 @@ interface Environment {
   SHUTDOWN_GRACE_MS: number;
   DELIVERY_LOG_DAYS: number;
   SANDBOX_HOSTS?: string;
+  SANDBOX_CHAOS?: string;
+  SANDBOX_CHAOS_SEED?: number;
 }
 
 export interface ServiceConfig {
@@ -396,6 +411,8 @@ export interface ServiceConfig {
   shutdownGraceMs: number;
   /** Host names the sandbox answers besides loopback and `PUBLIC_BASE_URL`'s (see http/served-hosts.ts). */
   sandboxHosts: string[];
+  /** The chaos profile of `serve --sandbox` (a preset's name or a file) and its seed, unless the command line gives them. */
+  sandboxChaos: { profile: string | undefined; seed: number | undefined };
 }
 
 export interface TlsConfig {
@@ -444,6 +461,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     notifications: notificationsOf(values),
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     sandboxHosts: listOf(values.SANDBOX_HOSTS),
+    sandboxChaos: { profile: values.SANDBOX_CHAOS, seed: values.SANDBOX_CHAOS_SEED },
     trustProxy: listOf(values.TRUST_PROXY),
     login: loginOf(values),
     ...tlsOf(values, port),

@@ -28,6 +28,8 @@ import { isLoopbackAddress } from './http/served-hosts.js';
 import { readableLog } from './shared/readable-log.js';
 import type { Clock } from './shared/clock.js';
 import { SandboxClock } from './sandbox/clock/sandbox-clock.js';
+import { SandboxChaos, type ChaosSettings } from './sandbox/chaos/sandbox-chaos.js';
+import type { DeliveryNetwork } from './deliveries/attempts/network.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -45,8 +47,11 @@ export interface RunningServer {
 export interface ServeOptions {
   /** Activities a second produced on the sandbox in this process, as `street-events simulate` does. */
   simulateRate?: number;
-  /** The sandbox (`serve --sandbox`), its users' tokens and how it runs a command line (see AppOptions.sandbox). */
-  sandbox?: { users: readonly SandboxUser[]; commands?: SandboxCommands };
+  /**
+   * The sandbox (`serve --sandbox`), its users' tokens, how it runs a command line, and the chaos
+   * profile it runs under, if any (see AppOptions.sandbox).
+   */
+  sandbox?: { users: readonly SandboxUser[]; commands?: SandboxCommands; chaos?: ChaosSettings };
 }
 
 /** Where the log goes: stdout as JSON lines, or as readable lines (`LOG_FORMAT=lines`); for pino's and Fastify's `stream`. */
@@ -58,7 +63,7 @@ export function logDestination(config: Pick<ServiceConfig, 'logFormat'>): { stre
 function appOptions(
   config: ServiceConfig,
   handle: DatabaseHandle,
-  options: ServeOptions & { clock: SandboxClock | undefined },
+  options: ServeOptions & { clock: SandboxClock | undefined; chaos: SandboxChaos | undefined },
   publicBaseUrl: () => string,
 ): AppOptions & { metrics: { metrics: ServiceMetrics } } {
   const pollDb = handle.limitedTo(config.statementTimeoutMs, { orderedScans: true });
@@ -99,6 +104,7 @@ function appOptions(
       users: options.sandbox.users,
       commands: options.sandbox.commands,
       clock: options.clock,
+      chaos: options.chaos,
       hosts: [...config.sandboxHosts, ...publicHostOf(config)],
       network: !isLoopbackAddress(config.host),
     },
@@ -117,15 +123,20 @@ export async function startServer(
   const urls = { http: '', https: undefined as string | undefined };
   // The sandbox runs on its own clock, which an Operator may move forward (sandbox/clock).
   const clock = options.sandbox ? await SandboxClock.open(handle.db) : undefined;
+  const chaosSettings = options.sandbox?.chaos;
+  const chaos = chaosSettings && new SandboxChaos(handle.db, chaosSettings, clock?.now ?? (() => new Date()));
   const built = appOptions(
     config,
     handle,
-    { ...options, clock },
+    { ...options, clock, chaos },
     () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
   );
   const app = await buildApp(built);
   // Root-level onClose hooks run after the plugins': the database is closed last.
-  app.addHook('onClose', () => handle.close());
+  app.addHook('onClose', async () => {
+    chaos?.close();
+    await handle.close();
+  });
   let worker: DeliveryWorker | undefined;
   if (config.notifications.worker) {
     await app.register(deliveryWorker, {
@@ -133,6 +144,7 @@ export async function startServer(
       notifications: config.notifications,
       metrics: built.metrics.metrics,
       clock: clock?.now,
+      network: chaos?.network.send,
       started: (running) => (worker = running),
     });
   }
@@ -186,10 +198,12 @@ export function startDeliveryWorker(
   log: WorkerOptions['log'],
   metrics?: ServiceMetrics,
   clock?: Clock,
+  network?: DeliveryNetwork,
 ): Promise<DeliveryWorker> {
   return startWorker({
     ...workerSettingsOf(notifications),
     clock,
+    network,
     db: handle.db,
     subscriptions: subscriptionUpkeep(handle.db),
     listen: handle.listen,
@@ -204,9 +218,11 @@ const deliveryWorker: FastifyPluginCallback<{
   notifications: NotificationConfig;
   metrics: ServiceMetrics;
   clock: Clock | undefined;
+  network: DeliveryNetwork | undefined;
   started: (worker: DeliveryWorker) => void;
 }> = (app, options, done) => {
-  startDeliveryWorker(options.db, options.notifications, app.log, options.metrics, options.clock).then((worker) => {
+  const { db, notifications, metrics, clock, network } = options;
+  startDeliveryWorker(db, notifications, app.log, metrics, clock, network).then((worker) => {
     options.started(worker);
     app.addHook('onClose', () => worker.stop());
     done();

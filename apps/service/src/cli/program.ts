@@ -6,6 +6,7 @@
  */
 import { Command, Option } from 'commander';
 import { defaultPgliteDataDir } from '../db/database.js';
+import { addChaosCommands } from './chaos.js';
 import { addClockCommands } from './clock.js';
 import { addDataCommands } from './data.js';
 import { addDirectoryCommands } from './directory.js';
@@ -48,6 +49,7 @@ export function buildProgram(): Command {
   addListenCommand(program);
   addVerifyReceiverCommand(program);
   addClockCommands(program);
+  addChaosCommands(program);
   addScenarioCommands(program);
   return program;
 }

@@ -1,6 +1,7 @@
 /** The `serve` command of `street-events`: the service, or the sandbox with its tokens printed. */
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
+import type { ServiceConfig } from '../config.js';
 import type { SandboxCommands } from '../features/operator/sandbox.js';
 import { defaultPgliteDataDir, openDatabase, type DatabaseConfig } from '../db/database.js';
 import { isLoopbackAddress } from '../http/served-hosts.js';
@@ -11,6 +12,8 @@ import { startServer, type RunningServer } from '../server.js';
 import { ensureLocalTls } from '../shared/local-ca.js';
 import { closeOnSignals } from '../shutdown.js';
 import { loopbackAllowList } from '../subscriptions/config.js';
+import type { ChaosSettings } from '../sandbox/chaos/sandbox-chaos.js';
+import { ChaosProfileError, chaosSettingsOf } from './chaos-profile.js';
 import { runInSandbox } from './in-sandbox.js';
 import { printLine } from './output.js';
 import { announceSandbox } from './sandbox-file.js';
@@ -28,6 +31,7 @@ interface SandboxStart {
   simulateRate: number | undefined;
   network: string | undefined;
   logFormat: 'json' | 'lines' | undefined;
+  chaos: ChaosSettings | undefined;
 }
 
 /** Where everything is: the interface, login, the console, the start page, the CA to trust. */
@@ -76,6 +80,7 @@ function printSandboxReady(server: RunningServer, start: SandboxStart): void {
     `  Webhook endpoints on loopback (${loopbackAllowList.join(', ')}) are allowed in the sandbox.`,
   ];
   if (start.simulateRate !== undefined) lines.push('', `Simulating ${start.simulateRate} activities a second.`);
+  if (start.chaos) lines.push('', ...chaosLines(start.chaos));
   if (start.network)
     lines.push(
       '',
@@ -86,8 +91,21 @@ function printSandboxReady(server: RunningServer, start: SandboxStart): void {
   printLine(`${lines.join('\n')}\n`);
 }
 
+/** What the chaos profile does, and how to repeat it and follow it. */
+function chaosLines({ profile, seed, preset }: ChaosSettings): string[] {
+  const percent = (rate: number) => `${Math.round(rate * 1000) / 10} %`;
+  return [
+    `Chaos profile ${preset ?? '(from a file)'}, seed ${seed} (--chaos-seed ${seed} repeats its decisions):`,
+    `  notifications ${percent(profile.drop_rate)} dropped, ${percent(profile.duplicate_rate)} duplicated, ${percent(profile.delay_rate)} delayed up to ${profile.max_delay_ms} ms${profile.reorder_within_work ? ' (even within a work)' : ''};`,
+    `  polls and searches ${percent(profile.unavailable_rate)} 503, ${percent(profile.throttled_rate)} 429 (Retry-After ${profile.retry_after_seconds} s); polling ${profile.visibility_lag_ms} ms behind.`,
+    '  `street-events chaos status` compares what was sent with where each poller has reached.',
+  ];
+}
+
 interface ServeOptions {
   sandbox?: boolean;
+  chaos?: string;
+  chaosSeed?: number;
   events: number;
   simulate?: number;
   tokensFile?: string;
@@ -113,6 +131,15 @@ export function addServeCommand(program: Command, build: () => Command): void {
       '--tokens-file <file>',
       'with --sandbox: where the tokens are kept across restarts (default: sandbox-tokens.json in the PGlite data directory; on PostgreSQL, none)',
     )
+    .option(
+      '--chaos <preset-or-file>',
+      'with --sandbox: misbehave as the real system may on a bad day, by a preset (mild, flaky, storm) or a JSON or YAML file of InternalChaosProfile (default: SANDBOX_CHAOS)',
+    )
+    .option(
+      '--chaos-seed <n>',
+      "the seed of the chaos profile's decisions (default: SANDBOX_CHAOS_SEED, or a random one)",
+      wholeNumber(0),
+    )
     .addOption(
       new Option(
         '--log-format <format>',
@@ -132,9 +159,21 @@ function announce(server: RunningServer, database: DatabaseConfig, tokensFile: s
 }
 
 /** Migrates, prepares the sandbox when asked, serves until SIGINT or SIGTERM, and prints the sandbox's URLs and tokens. */
+/** The chaos profile of `--chaos` (or `SANDBOX_CHAOS`), in the sandbox only; refused elsewhere. */
+function chaosOf(options: ServeOptions, environment: ServiceConfig['sandboxChaos']): ChaosSettings | undefined {
+  if (options.chaos !== undefined && !options.sandbox)
+    throw new ChaosProfileError('--chaos needs --sandbox: the chaos profile exists only in the sandbox');
+  const profile = options.chaos ?? environment.profile;
+  if (options.chaosSeed !== undefined && profile === undefined)
+    throw new ChaosProfileError('--chaos-seed needs a chaos profile: --chaos <preset-or-file>');
+  if (!options.sandbox || profile === undefined) return undefined;
+  return chaosSettingsOf(profile, options.chaosSeed ?? environment.seed);
+}
+
 async function serve(options: ServeOptions, command: Command, build: () => Command): Promise<void> {
   refuseBesideRunningSandbox(command);
   const settings = { ...config(), database: databaseConfig(command.optsWithGlobals<GlobalOptions>(), true) };
+  const chaos = chaosOf(options, settings.sandboxChaos);
   settings.logFormat = options.logFormat ?? settings.logFormat ?? (options.sandbox ? 'lines' : 'json');
   if (options.sandbox) settings.notifications.allowList.push(...loopbackAllowList);
   if (options.sandbox && settings.tls === undefined && settings.httpsPort !== 'off') {
@@ -155,7 +194,7 @@ async function serve(options: ServeOptions, command: Command, build: () => Comma
       });
     server = await startServer(settings, handle, {
       simulateRate: options.simulate,
-      sandbox: options.sandbox ? { users: sandbox.users, commands } : undefined,
+      sandbox: options.sandbox ? { users: sandbox.users, commands, chaos } : undefined,
     });
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -175,5 +214,6 @@ async function serve(options: ServeOptions, command: Command, build: () => Comma
       simulateRate: options.simulate,
       network: isLoopbackAddress(settings.host) ? undefined : settings.host,
       logFormat: settings.logFormat,
+      chaos,
     });
 }

@@ -7,8 +7,8 @@
  *    at most `subscriptionConcurrency` in flight per subscription (one while its endpoint is
  *    failing, failing.ts) and `originConcurrency` per endpoint origin;
  * 2. build and sign (build.ts): the message and the attempt's signed request;
- * 3. attempt (attempt.ts): one POST over shared keep-alive agents, within its connect, response
- *    and overall time limits; aborted at once when its subscription is removed or pointed at
+ * 3. attempt (attempt.ts): one POST over shared keep-alive agents, through the worker's network
+ *    (network.ts: direct, or the sandbox's chaos), within its connect, response and overall time limits; aborted at once when its subscription is removed or pointed at
  *    another endpoint (announced on `subscriptionsChannel` when that commits);
  * 4. settle (settle.ts): 2xx delivered (the delivery leaves the outbox; successes are recorded
  *    together, one transaction per turn of the event loop); 410 removes the subscription;
@@ -35,7 +35,6 @@ import { retryWithBackoff } from '../shared/backoff.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../db/database.js';
 import {
-  attemptDelivery,
   defaultAttemptTimeoutMs,
   defaultConnectTimeoutMs,
   defaultResponseTimeoutMs,
@@ -43,6 +42,7 @@ import {
   type AttemptOutcome,
 } from './attempts/attempt.js';
 import { pruneLog } from './attempts/attempt-log.js';
+import { directNetwork, type DeliveryNetwork } from './attempts/network.js';
 import { SigningMaterial } from './messages/build.js';
 import { claimDue, defaultCaps, type Claim, type ClaimedDelivery } from './queue/claim.js';
 import { SerialPasses, TickBatch } from './queue/coalescing.js';
@@ -130,6 +130,8 @@ export interface WorkerOptions {
   /** How long a claim is held; the attempt time limit plus 30 s by default. */
   leaseMs?: number;
   log?: Log;
+  /** How attempts reach receivers; `directNetwork` by default (the sandbox's chaos profile gives its own). */
+  network?: DeliveryNetwork;
   /** Told the outcome of every attempt (metrics). */
   onOutcome?: (outcome: DeliveryOutcome) => void;
   /** Told how many subscriptions were disabled for failing (metrics). */
@@ -172,6 +174,7 @@ function settingsOf(options: WorkerOptions): Settings {
     deadLetterRetentionMs: options.deadLetterRetentionMs ?? defaultDeadLetterRetentionMs,
     leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
     log: options.log ?? silent,
+    network: options.network ?? directNetwork,
     onOutcome: options.onOutcome ?? (() => undefined),
     onDisabled: options.onDisabled ?? (() => undefined),
   };
@@ -339,8 +342,8 @@ class Worker implements DeliveryWorker {
   }
 
   private attempt(delivery: ClaimedDelivery, request: DeliveryRequest, signal: AbortSignal): Promise<AttemptOutcome> {
-    const { policy, resolve, attemptTimeoutMs, connectTimeoutMs, responseTimeoutMs } = this.settings;
-    return attemptDelivery(delivery.api_endpoint, request, {
+    const { policy, resolve, attemptTimeoutMs, connectTimeoutMs, responseTimeoutMs, network } = this.settings;
+    return network(delivery, request, {
       policy,
       resolve,
       timeoutMs: attemptTimeoutMs,

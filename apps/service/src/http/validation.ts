@@ -165,3 +165,12 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
     })),
   );
 }
+
+/**
+ * The validator of one of `document`'s component schemas, for what comes from elsewhere than a
+ * request (a file the command line reads): it stops at the first broken constraint and fills the
+ * schema's defaults in.
+ */
+export function componentValidator(document: OpenApiDocument, schema: string): ValidateFunction {
+  return createAjv(document, false, false).compile({ $ref: `${documentId}#/components/schemas/${schema}` });
+}

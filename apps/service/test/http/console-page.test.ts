@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/admin/users.js';
 import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
+import { SandboxChaos } from '../../src/sandbox/chaos/sandbox-chaos.js';
+import { chaosPresets } from '../../src/sandbox/chaos/presets.js';
 import { issueToken } from '../../src/auth/tokens.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { loopbackPolicy, startTestWorker, type MovableWorker } from '../subscriptions/harness.js';
@@ -35,6 +37,12 @@ async function consoleService(
     sandbox: sandbox && {
       users: [{ username: 'ops', role: 'Operator', email: '', password: '', ...sandbox }],
       clock,
+      // The mild preset's figures, none of its refusals: the console's polls and searches are the test's own.
+      chaos: new SandboxChaos(
+        database.db,
+        { profile: { ...chaosPresets.mild, unavailable_rate: 0, throttled_rate: 0 }, seed: 9, preset: 'mild' },
+        clock!.now,
+      ),
     },
     console: true,
   });
@@ -134,6 +142,18 @@ describeEachDatabase('the console in Chromium', (database) => {
       expect(await page.locator('#clock-now').innerText()).toContain('2 d 1 h ahead of the wall clock');
       await page.getByRole('button', { name: 'Reset' }).click();
       await expect.poll(() => page.locator('#clock-now').innerText()).toContain('on the wall clock');
+      expect(browser.errors).toEqual([]);
+    });
+
+    test('shows the chaos profile, and an organisation caught up once its poll reached its head', async () => {
+      const { page } = browser;
+      const owner = await promoter(database.db);
+      const planner = await tokenFor(database.db, owner, 'Planner');
+      expect((await service.request('GET', '/works/updates', { token: planner })).status).toBe(200);
+      await page.goto(`${origin}/console`);
+      await expect.poll(() => page.locator('#chaos-profile').innerText()).toContain('mild, seed 9');
+      const row = page.locator(`#chaos tr[data-organisation="${owner.name}"]`);
+      await expect.poll(() => row.innerText()).toContain('caught up');
       expect(browser.errors).toEqual([]);
     });
   });

@@ -13,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, maxRequestTargetLength, type AppOptions } from '../../src/app.js';
 import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
+import { SandboxChaos } from '../../src/sandbox/chaos/sandbox-chaos.js';
+import { calm } from '../../src/sandbox/chaos/presets.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { loopbackPolicy } from '../subscriptions/harness.js';
@@ -198,6 +200,7 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
         users: [],
         commands: () => Promise.resolve({ exit_code: 0, stdout: '', stderr: '' }),
         clock: await SandboxClock.open(database.db),
+        chaos: new SandboxChaos(database.db, { profile: calm, seed: 1 }, () => new Date()),
       },
     };
   });

@@ -119,13 +119,23 @@ export interface ServiceProcess extends Process {
  * The service on `port`, once it serves: by default `serve --sandbox`, which also allows
  * webhook endpoints on loopback.
  */
-export async function startService(
+export function startService(
   databaseUrl: string,
   port: number,
   command: string[] = ['serve', '--sandbox'],
   env: Record<string, string> = {},
 ): Promise<ServiceProcess> {
-  const service = start('service', [serviceCli, '--database-url', databaseUrl, ...command], {
+  return startServiceOn(['--database-url', databaseUrl], port, command, env);
+}
+
+/** The same on the database the global options name: `--database-url <url>`, or `--data-dir <dir>` (PGlite). */
+export async function startServiceOn(
+  database: string[],
+  port: number,
+  command: string[],
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
+  const service = start('service', [serviceCli, ...database, ...command], {
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',

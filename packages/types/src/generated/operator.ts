@@ -461,6 +461,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/sandbox/chaos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sandbox's chaos profile, and what was sent against what was polled (sandbox only)
+     * @description The chaos profile the sandbox runs under (`serve --sandbox --chaos <preset-or-file>`), its seed, and per organisation the notifications its subscription was sent, dropped, duplicated and delayed, beside the highest update_id its polls have been answered with and the latest one visible to it: `caught_up` says whether its polling has reached what it can see. Notifications are not guaranteed and polling is the source of truth, so an integration that reconciles both is caught up whatever was dropped. Served only in the sandbox with a chaos profile; elsewhere `404`.
+     *
+     *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
+     */
+    get: operations["readSandboxChaos"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/sandbox/clock/advance": {
     parameters: {
       query?: never;
@@ -592,6 +614,93 @@ export interface components {
       description_of_work?: string;
       internal_user_identifier?: components["schemas"]["InternalUserIdentifier"];
       internal_user_name?: components["schemas"]["InternalUserName"];
+    };
+    /**
+     * InternalChaosOrganisation
+     * @description What the sandbox sent an organisation under its chaos profile, and where the organisation's polling has reached.
+     */
+    InternalChaosOrganisation: {
+      /** @description The organisation's name. */
+      organisation: string;
+      /** @description Notifications created for the organisation's subscription since the sandbox started under its profile (each message once, whatever its attempts). */
+      created: number;
+      /** @description Of those, the ones sent to the receiver (taken by it at least once). */
+      sent: number;
+      /** @description Of those, the ones dropped (never sent; recorded as delivered). */
+      dropped: number;
+      /** @description Of those, the ones sent twice. */
+      duplicated: number;
+      /** @description Of those, the ones sent late. */
+      delayed: number;
+      /** @description The highest update_id the organisation's polls have been answered with (or polled from at the end of its feed); null before its first poll. */
+      poller_position: number | null;
+      /** @description The latest update_id visible to the organisation's polling now (the lag applied); null when none is. */
+      head: number | null;
+      /** @description Whether the organisation's polling has reached its head. */
+      caught_up: boolean;
+    };
+    /**
+     * InternalChaosProfile
+     * @description How the sandbox misbehaves under `serve --sandbox --chaos <preset-or-file>`, as the real system may on a bad day: notifications dropped, duplicated, delayed and reordered on their way to the receiver, polls and permit searches answered `503` or `429`, and polling showing an update only some time after it was recorded. Notifications are a hint and polling is the source of truth: an integration that reconciles the two ends up with every update whatever this profile does. Each decision about a notification is a function of the seed (`--chaos-seed`) and its message id, so the same seed and the same messages give the same decisions. The presets are `mild`, `flaky` and `storm`; a JSON or YAML file gives the same fields (every one may be left out: it is then 0, or false).
+     */
+    InternalChaosProfile: {
+      /**
+       * @description Share of notifications never sent to the receiver; the service records them as delivered. The `SubscriptionConfirmation` handshake is never dropped, duplicated or delayed.
+       * @default 0
+       */
+      drop_rate?: number;
+      /**
+       * @description Share of notifications sent twice, with the same `webhook-id` (`MessageId`).
+       * @default 0
+       */
+      duplicate_rate?: number;
+      /**
+       * @description Share of notifications sent later, by up to `max_delay_ms`, so that notifications of different works arrive out of their order.
+       * @default 0
+       */
+      delay_rate?: number;
+      /**
+       * @description The longest delay of a delayed notification, in milliseconds (at most 15 seconds, within the time limit of a delivery attempt).
+       * @default 0
+       */
+      max_delay_ms?: number;
+      /**
+       * @description Whether a delayed notification may be overtaken by later ones of its own work. By default a delayed notification holds the later ones of its work behind it (their order is kept).
+       * @default false
+       */
+      reorder_within_work?: boolean;
+      /**
+       * @description Share of polls and permit searches answered `503` with `Retry-After` and the error body.
+       * @default 0
+       */
+      unavailable_rate?: number;
+      /**
+       * @description Share of polls and permit searches answered `429` with `Retry-After` and the error body.
+       * @default 0
+       */
+      throttled_rate?: number;
+      /**
+       * @description The `Retry-After` of those answers, in seconds.
+       * @default 1
+       */
+      retry_after_seconds?: number;
+      /**
+       * @description How old an update must be on the sandbox's clock before polling shows it, in milliseconds (at most ten minutes). Polling shows every update up to the latest one that old, and none after it, so an update is never skipped: it appears once the lag has passed.
+       * @default 0
+       */
+      visibility_lag_ms?: number;
+    };
+    /**
+     * InternalChaosStatus
+     * @description The sandbox's chaos profile, its seed, and per organisation what was sent against where its polling has reached. Organisations are listed once they were sent a notification or polled.
+     */
+    InternalChaosStatus: {
+      profile: components["schemas"]["InternalChaosProfile"];
+      /** @description The preset's name, when the profile is one (not a file). */
+      preset?: string;
+      /** @description The seed of the decisions (`--chaos-seed`). */
+      seed: number;
+      organisations: components["schemas"]["InternalChaosOrganisation"][];
     };
     /** InternalClockAdvance */
     InternalClockAdvance: {
@@ -2017,10 +2126,11 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The service is shutting down and takes no new request; the connection is closed. Retry on another instance, or later. */
+    /** @description The service is shutting down and takes no new request; the connection is closed. Retry on another instance, or later. With `Retry-After`, the service is unavailable for the moment: retry after that many seconds. */
     ServiceUnavailable: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
+        "Retry-After": components["headers"]["RetryAfter"];
         [name: string]: unknown;
       };
       content: {
@@ -2894,6 +3004,39 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  readSandboxChaos: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile and the figures of each organisation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InternalChaosStatus"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   advanceSandboxClock: {
     parameters: {
       query?: never;
@@ -2976,6 +3119,9 @@ export type InternalAttempt = components["schemas"]["InternalAttempt"];
 export type InternalChangeRequestDecision = components["schemas"]["InternalChangeRequestDecision"];
 export type InternalChangeRequestSubmission =
   components["schemas"]["InternalChangeRequestSubmission"];
+export type InternalChaosOrganisation = components["schemas"]["InternalChaosOrganisation"];
+export type InternalChaosProfile = components["schemas"]["InternalChaosProfile"];
+export type InternalChaosStatus = components["schemas"]["InternalChaosStatus"];
 export type InternalClockAdvance = components["schemas"]["InternalClockAdvance"];
 export type InternalClockAdvanced = components["schemas"]["InternalClockAdvanced"];
 export type InternalContract = components["schemas"]["InternalContract"];
@@ -3900,6 +4046,25 @@ export const propertyConstraints = {
     internal_user_identifier: { maxLength: 100 },
     internal_user_name: { maxLength: 100 },
   },
+  InternalChaosOrganisation: {
+    created: { minimum: 0 },
+    sent: { minimum: 0 },
+    dropped: { minimum: 0 },
+    duplicated: { minimum: 0 },
+    delayed: { minimum: 0 },
+  },
+  InternalChaosProfile: {
+    drop_rate: { minimum: 0, maximum: 1, default: 0 },
+    duplicate_rate: { minimum: 0, maximum: 1, default: 0 },
+    delay_rate: { minimum: 0, maximum: 1, default: 0 },
+    max_delay_ms: { minimum: 0, maximum: 15000, default: 0 },
+    reorder_within_work: { default: false },
+    unavailable_rate: { minimum: 0, maximum: 1, default: 0 },
+    throttled_rate: { minimum: 0, maximum: 1, default: 0 },
+    retry_after_seconds: { minimum: 0, maximum: 60, default: 1 },
+    visibility_lag_ms: { minimum: 0, maximum: 600000, default: 0 },
+  },
+  InternalChaosStatus: { seed: { minimum: 0, maximum: 4294967295 } },
   InternalClockAdvance: { by: { maxLength: 5, pattern: "^[1-9][0-9]{0,3}[smhdw]$" } },
   InternalContract: {
     contractor: { minLength: 1, maxLength: 100 },

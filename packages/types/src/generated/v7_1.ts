@@ -1292,10 +1292,11 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The service is shutting down and takes no new request; the connection is closed. Retry on another instance, or later. */
+    /** @description The service is shutting down and takes no new request; the connection is closed. Retry on another instance, or later. With `Retry-After`, the service is unavailable for the moment: retry after that many seconds. */
     ServiceUnavailable: {
       headers: {
         "x-request-id": components["headers"]["RequestId"];
+        "Retry-After": components["headers"]["RetryAfter"];
         [name: string]: unknown;
       };
       content: {

@@ -27,6 +27,8 @@ export interface PollingOptions {
   pollScanUpdates?: number;
   /** The database the feed's heads are read from, with its LISTEN: polls at a caller's head are then answered without a query. */
   heads?: { db: Database; listen: DatabaseHandle['listen'] };
+  /** The last update_id polling shows now (undefined: all); the sandbox's visibility lag (see poll-updates.ts). */
+  horizon?: () => Promise<number | undefined>;
 }
 
 export const pollingRoutes: FastifyPluginAsync<PollingOptions> = async (app, options) => {
@@ -47,6 +49,7 @@ export const pollingRoutes: FastifyPluginAsync<PollingOptions> = async (app, opt
           statementTimeoutMs: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
           heads,
           pollScanUpdates: options.pollScanUpdates,
+          horizon: options.horizon,
           startedAt: Date.now(),
           admit: () => pollSlot(caller, request.log),
         });

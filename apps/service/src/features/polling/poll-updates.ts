@@ -53,6 +53,11 @@ export interface QueryOptions extends TimedQuery {
   admit?: () => () => void;
   /** Update ids one poll reads past its cursor at most; `defaultPollScanUpdates` by default. */
   pollScanUpdates?: number;
+  /**
+   * The last update_id polling shows now (undefined: all), asked before each query: the feed ends
+   * there, so what is shown is always a prefix of it (the sandbox's visibility lag, sandbox/chaos).
+   */
+  horizon?: () => Promise<number | undefined>;
 }
 
 /**
@@ -115,6 +120,7 @@ export async function pollPage(
     return { rows: [], nextUpdate: undefined };
   }
 
+  const horizon = await options.horizon?.();
   const release = options.admit?.();
   try {
     const limitMs = options.statementTimeoutMs ?? defaultStatementTimeoutMs;
@@ -128,7 +134,7 @@ export async function pollPage(
           narrowed === swaCodeLookup ? await promotersOfSwaCode(tx, caller, params.swa_code!) : narrowed;
         const walk = (await outsideFeedTimes(tx, filter))
           ? { found: [], bound: undefined }
-          : await boundedWalk(tx, { ...filter, ...visibility }, scanUpdates);
+          : await boundedWalk(tx, { ...filter, ...visibility }, scanUpdates, horizon);
         return pageOf(tx, walk, params, pageSize, now);
       },
       options.startedAt,
@@ -188,11 +194,19 @@ const feedTimes = rowQuery(
   (columns) => sql`select ${columns}`,
 );
 
-/** The walk of `pollRows` within `scanUpdates` update ids of the cursor; a page not filled there asks whether the feed goes on. */
-async function boundedWalk(db: Database, filter: PollFilter, scanUpdates: number): Promise<Walk> {
-  const bound = Math.min(filter.cursor + scanUpdates, Number.MAX_SAFE_INTEGER);
+/**
+ * The walk of `pollRows` within `scanUpdates` update ids of the cursor and up to the horizon (the
+ * feed's end for this poll); a page not filled before the horizon asks whether the feed goes on.
+ */
+async function boundedWalk(
+  db: Database,
+  filter: PollFilter,
+  scanUpdates: number,
+  horizon = Number.MAX_SAFE_INTEGER,
+): Promise<Walk> {
+  const bound = Math.min(filter.cursor + scanUpdates, horizon, Number.MAX_SAFE_INTEGER);
   const found = await pollRows(db, { ...filter, bound });
-  if (found.length >= filter.limit || bound >= Number.MAX_SAFE_INTEGER) return { found, bound: undefined };
+  if (found.length >= filter.limit || bound >= horizon) return { found, bound: undefined };
   const [after] = await decodedRows(db, 'poll_feed_after', feedAfter, [bound]);
   return { found, bound: after?.more === true ? bound : undefined };
 }

@@ -1,0 +1,57 @@
+/**
+ * `street-events chaos status`: through a running sandbox's operator API, its chaos profile and,
+ * per organisation, what was sent (notifications dropped, duplicated, delayed) against where its
+ * polling has reached, and whether it has caught up.
+ */
+import type { Command } from 'commander';
+import type { components } from '@street-events/types/operator';
+import { printLine } from './output.js';
+import { print } from './support.js';
+import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
+
+type Status = components['schemas']['InternalChaosStatus'];
+
+function showStatus(status: Status): void {
+  const { profile } = status;
+  printLine(
+    `Chaos profile ${status.preset ?? '(from a file)'}, seed ${status.seed}: ` +
+      `${profile.drop_rate} dropped, ${profile.duplicate_rate} duplicated, ${profile.delay_rate} delayed, ` +
+      `${profile.unavailable_rate} 503, ${profile.throttled_rate} 429, polling ${profile.visibility_lag_ms} ms behind.`,
+  );
+  if (status.organisations.length === 0) {
+    printLine('No organisation has been sent a notification or polled yet.');
+    return;
+  }
+  print(
+    status.organisations.map((organisation) => ({
+      organisation: organisation.organisation,
+      created: organisation.created,
+      sent: organisation.sent,
+      dropped: organisation.dropped,
+      duplicated: organisation.duplicated,
+      delayed: organisation.delayed,
+      poller_position: organisation.poller_position,
+      head: organisation.head,
+      caught_up: organisation.caught_up,
+    })),
+    false,
+  );
+}
+
+export function addChaosCommands(program: Command): void {
+  const chaos = program
+    .command('chaos')
+    .description("the sandbox's chaos profile (serve --sandbox --chaos), through a running sandbox");
+  addOperatorApiOptions(
+    chaos
+      .command('status')
+      .description('the profile, and per organisation what was sent against where its polling has reached')
+      .option('--json', 'print JSON'),
+  ).action(async (...args: unknown[]) => {
+    const command = args.at(-1) as Command;
+    const options = command.optsWithGlobals<OperatorApiOptions & { json?: boolean }>();
+    const status = await operatorApiOf(options).expect<Status>('GET', '/sandbox/chaos');
+    if (options.json) printLine(JSON.stringify(status, null, 2));
+    else showStatus(status);
+  });
+}
