@@ -93,6 +93,7 @@ function appOptions(
     },
     receiverCheck: {
       signatureVersion: config.notifications.signatureVersion,
+      tls: config.tls && { cert: config.tls.cert, key: config.tls.key },
       attempt: {
         timeoutMs: config.notifications.attemptTimeoutMs,
         connectTimeoutMs: config.notifications.connectTimeoutMs,

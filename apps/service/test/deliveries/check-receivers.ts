@@ -61,6 +61,13 @@ export async function startCarelessReceiver(): Promise<{
   return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server, received };
 }
 
+/** A receiver that takes every request and never answers. */
+export async function startSilentReceiver(): Promise<{ endpoint: string; server: Server }> {
+  const server = createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server };
+}
+
 /** The service with notifications (its keys made, as `serve` makes them), an Operator's token, and both receivers. */
 export interface CheckBench {
   service: RunningService;

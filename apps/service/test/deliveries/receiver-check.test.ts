@@ -13,7 +13,7 @@ import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
 import { startNotificationService } from '../subscriptions/harness.js';
-import { startCheckBench, type CheckBench } from './check-receivers.js';
+import { startCheckBench, startSilentReceiver, type CheckBench } from './check-receivers.js';
 
 type Scorecard = components['schemas']['InternalReceiverScorecard'];
 
@@ -91,6 +91,27 @@ describeEachDatabase('the receiver check', (database) => {
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('5');
     expect((await first).status).toBe(200);
+  }, 60_000);
+
+  it('counts no answer as no refusal: a receiver that never answers fails the checks it should refuse', async () => {
+    const quick = await startNotificationService(database.db, {
+      receiverCheck: { signatureVersion: '1', attempt: { timeoutMs: 300, responseTimeoutMs: 300 } },
+    });
+    const silent = await startSilentReceiver();
+    try {
+      const answer = await quick.internalRequest<Scorecard>('POST', '/receiver-checks', {
+        token: operator,
+        body: { endpoint: silent.endpoint },
+      });
+      const stale = answer.body.checks.find((one) => one.check === 'stale_timestamp')!;
+      expect(stale).toMatchObject({ passed: false, status: null });
+      expect(stale.observed).toMatch(/^did not answer \(.*\): a refusal is an answer/);
+      expect(answer.body.checks.every((one) => !one.passed || one.check === 'unsubscribe_confirmation')).toBe(true);
+    } finally {
+      silent.server.closeAllConnections();
+      silent.server.close();
+      await quick.close();
+    }
   }, 60_000);
 
   it('is the Operator’s only', async () => {

@@ -21,6 +21,7 @@ import type { Resolver } from '../../src/deliveries/attempts/guarded-lookup.js';
 import type { RetryPolicy } from '../../src/deliveries/attempts/retry-schedule.js';
 import { startWorker, type DeliveryWorker, type WorkerOptions } from '../../src/deliveries/worker.js';
 import { subscriptionUpkeep } from '../../src/subscriptions/upkeep.js';
+import type { AppOptions } from '../../src/app.js';
 import type { TestDatabase } from '../support/databases.js';
 import { contractor, promoter } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -48,6 +49,7 @@ export async function startNotificationService(
     resolve?: Resolver;
     publicBaseUrl?: () => string;
     subscriptionChanges?: { max: number; windowMs: number };
+    receiverCheck?: AppOptions['receiverCheck'];
   } = {},
 ): Promise<RunningService> {
   let baseUrl = '';
@@ -59,6 +61,7 @@ export async function startNotificationService(
       publicBaseUrl: options.publicBaseUrl ?? (() => baseUrl),
       subscriptionChanges: options.subscriptionChanges,
     },
+    receiverCheck: options.receiverCheck,
   });
   baseUrl = service.baseUrl;
   return service;

@@ -12,7 +12,7 @@ import type { DeliveryRequest } from '../messages/messages.js';
 import { ensureSigningCertificate, ensureSigningKey } from '../messages/keys.js';
 import type { SignatureVersion } from '../messages/pubsub-signature.js';
 import { generateSigningKey } from '../messages/signing.js';
-import { startCertificateHost, type CertificateHost } from './certificate-host.js';
+import { startCertificateHost, type CertificateHost, type ServedCertificate } from './certificate-host.js';
 import { closeHandshake, handshakeFollowedAt, openHandshake } from './handshakes.js';
 import {
   checkConfirmation,
@@ -44,6 +44,8 @@ export interface ReceiverCheckOptions {
   /** Another subscription's reference, for `wrong_topic`. */
   otherReference: string;
   signatureVersion: SignatureVersion;
+  /** The service's HTTPS certificate: the other host of `certificate_off_host` serves with it when `serviceUrl` is https. */
+  tls?: ServedCertificate;
   /** The endpoint policy and time limits of deliveries. */
   attempt: Pick<AttemptOptions, 'policy' | 'resolve' | 'connectTimeoutMs' | 'responseTimeoutMs'> & {
     timeoutMs: number;
@@ -168,11 +170,23 @@ async function unknownKind(run: Run): Promise<CheckResult> {
   );
 }
 
-/** A check that the receiver refuses `request`: any answer but 2xx. */
+/**
+ * Whether the receiver refused: it answered, but not 2xx. Silence is no refusal: the sender cannot
+ * tell it from a receiver that hangs, and sends the message again. Closing the connection on a
+ * body too large to read (`closing`) is one.
+ */
+function refusal(outcome: AttemptOutcome, closing = false): { refused: boolean; why: string } {
+  if (acknowledged(outcome)) return { refused: false, why: ': it accepted the message' };
+  if (outcome.status !== null) return { refused: true, why: '' };
+  if (closing && outcome.reason.startsWith('connection failed')) return { refused: true, why: '' };
+  return { refused: false, why: ': a refusal is an answer (4xx); no answer looks like a hang and is sent again' };
+}
+
+/** A check that the receiver refuses `request`, answering anything but 2xx. */
 async function refuses(run: Run, request: DeliveryRequest, expected: string): Promise<CheckResult> {
   const outcome = await send(run, request);
-  const refused = !acknowledged(outcome);
-  return verdict(refused, expected, `${answered(outcome)}${refused ? '' : ': it accepted the message'}`, outcome);
+  const { refused, why } = refusal(outcome);
+  return verdict(refused, expected, `${answered(outcome)}${why}`, outcome);
 }
 
 /** A check that the receiver refuses `request` and answers a valid notification afterwards. */
@@ -180,8 +194,8 @@ async function refusesAndLives(run: Run, request: DeliveryRequest, expected: str
   const outcome = await send(run, request);
   const message = checkNotification({ subscriptionReference: run.options.subscriptionReference }, run.now());
   const after = await send(run, requestOf(message, run.genuine, run.options.style, run.now()));
-  const refused = !acknowledged(outcome);
-  const observed = `${answered(outcome)}${refused ? '' : ': it accepted the body'}; then a valid notification: ${answered(after)}`;
+  const { refused, why } = refusal(outcome, true);
+  const observed = `${answered(outcome)}${why}; then a valid notification: ${answered(after)}`;
   return verdict(refused && acknowledged(after), expected, observed, outcome);
 }
 
@@ -280,7 +294,7 @@ const checks: [CheckName, (run: Run) => Promise<CheckResult>][] = [
 
 async function startRun(options: ReceiverCheckOptions): Promise<{ run: Run; host: CertificateHost }> {
   const { db, serviceUrl, signatureVersion: version } = options;
-  const host = await startCertificateHost(serviceUrl);
+  const host = await startCertificateHost(serviceUrl, options.tls);
   const certificate = await ensureSigningCertificate(db);
   const strangerKeys = [generateSigningKey()];
   const run: Run = {

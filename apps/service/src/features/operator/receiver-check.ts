@@ -10,6 +10,7 @@ import type { AttemptOptions } from '../../deliveries/attempts/attempt.js';
 import { topicArnOf } from '../../deliveries/messages/messages.js';
 import type { SignatureVersion } from '../../deliveries/messages/pubsub-signature.js';
 import { checkReceiver, type CheckVerdict } from '../../deliveries/receiver-check/battery.js';
+import type { ServedCertificate } from '../../deliveries/receiver-check/certificate-host.js';
 import { serveOperatorDocument } from '../../http/interface.js';
 import { referenceSite } from '../../shared/documents.js';
 import { RateLimitedError, ValidationError } from '../../shared/errors.js';
@@ -21,6 +22,8 @@ type Schemas = components['schemas'];
 /** How deliveries sign and time their attempts, which the check does alike. */
 export interface ReceiverCheckSettings {
   signatureVersion: SignatureVersion;
+  /** The service's HTTPS certificate, when it serves HTTPS (see certificate-host.ts). */
+  tls?: ServedCertificate;
   attempt: Pick<AttemptOptions, 'connectTimeoutMs' | 'responseTimeoutMs'> & { timeoutMs: number };
 }
 
@@ -56,6 +59,7 @@ export const receiverCheckRoutes: FastifyPluginCallback<ReceiverCheckRoutesOptio
           subscriptionReference,
           otherReference: newSubscriptionReference(),
           signatureVersion: settings.signatureVersion,
+          tls: settings.tls,
           attempt: { ...settings.attempt, policy: options.policy, resolve: options.resolve },
         });
         const scorecard: Schemas['InternalReceiverScorecard'] = {
