@@ -11,12 +11,17 @@ import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from '.
 
 type Status = components['schemas']['InternalChaosStatus'];
 
+/** A rate as a percentage: `0.2` is `20 %`. */
+const percent = (rate: number | undefined) => `${Math.round((rate ?? 0) * 1000) / 10} %`;
+
 function showStatus(status: Status): void {
   const { profile } = status;
   printLine(
-    `Chaos profile ${status.preset ?? '(from a file)'}, seed ${status.seed}: ` +
-      `${profile.drop_rate} dropped, ${profile.duplicate_rate} duplicated, ${profile.delay_rate} delayed, ` +
-      `${profile.unavailable_rate} 503, ${profile.throttled_rate} 429, polling ${profile.visibility_lag_ms} ms behind.`,
+    `Chaos profile ${status.preset ?? '(from a file)'}, seed ${status.seed}: notifications ` +
+      `${percent(profile.drop_rate)} dropped, ${percent(profile.duplicate_rate)} duplicated, ` +
+      `${percent(profile.delay_rate)} delayed up to ${profile.max_delay_ms ?? 0} ms; polls and searches ` +
+      `${percent(profile.unavailable_rate)} 503, ${percent(profile.throttled_rate)} 429; ` +
+      `polling ${profile.visibility_lag_ms ?? 0} ms behind.`,
   );
   if (status.organisations.length === 0) {
     printLine('No organisation has been sent a notification or polled yet.');

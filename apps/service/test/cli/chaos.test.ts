@@ -83,7 +83,9 @@ describeEachDatabase('street-events chaos status', (database) => {
   test('prints the profile and a line per organisation that polled', async () => {
     const { code, stdout, stderr } = await cli(['chaos', 'status', ...target]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(stdout).toMatch(/^Chaos profile flaky, seed 5: 0.2 dropped, 0.1 duplicated/);
+    expect(stdout).toMatch(
+      /^Chaos profile flaky, seed 5: notifications 20 % dropped, 10 % duplicated, 50 % delayed up to 5000 ms/,
+    );
     expect(stdout).toMatch(/poller_position\s+head\s+caught_up/);
   });
 
