@@ -7,7 +7,12 @@
 import type { components } from '@street-events/types/operator';
 import type { Database } from '../../db/database.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
-import { attemptDelivery, type AttemptOptions, type AttemptOutcome } from '../attempts/attempt.js';
+import {
+  attemptDelivery,
+  defaultResponseTimeoutMs,
+  type AttemptOptions,
+  type AttemptOutcome,
+} from '../attempts/attempt.js';
 import type { DeliveryRequest } from '../messages/messages.js';
 import { ensureSigningCertificate, ensureSigningKey } from '../messages/keys.js';
 import type { SignatureVersion } from '../messages/pubsub-signature.js';
@@ -133,11 +138,12 @@ async function notification(run: Run): Promise<CheckResult> {
 
 function withinTimeout(run: Run): Promise<CheckResult> {
   const outcome = run.valid!.outcome;
-  const limit = run.options.attempt.timeoutMs;
+  const { timeoutMs, responseTimeoutMs = defaultResponseTimeoutMs } = run.options.attempt;
+  const limit = Math.min(timeoutMs, responseTimeoutMs);
   return Promise.resolve(
     verdict(
       outcome.status !== null && outcome.latencyMs <= limit,
-      `answers within the delivery time-out (${limit} ms); store the message and process it afterwards`,
+      `answers within the delivery time-out (${limit} ms until the answer's status); store the message and process it afterwards`,
       answered(outcome),
       outcome,
     ),
