@@ -18,7 +18,7 @@ export interface OrganisationFigures extends Record<NotificationFigure, number> 
 
 export class ChaosLedger {
   private readonly organisations = new Map<string, OrganisationFigures>();
-  /** The figures each message has been counted in. */
+  /** The figures each message still being sent has been counted in (see `settled`). */
   private readonly counted = new Map<string, Set<NotificationFigure>>();
 
   /** Counts `messageId` in `figure` of `organisation`, unless it already is. */
@@ -28,6 +28,14 @@ export class ChaosLedger {
     if (figures.has(figure)) return;
     figures.add(figure);
     this.of(organisation)[figure] += 1;
+  }
+
+  /**
+   * Forgets `messageId`: its notification was delivered or dropped, so no attempt of it follows
+   * (a replay is sent, and counted, again). What is kept is thus bounded by the messages in flight.
+   */
+  settled(messageId: string): void {
+    this.counted.delete(messageId);
   }
 
   /** Records a poll of `organisation` answered up to `updateId` (null: nothing new shown). */

@@ -70,6 +70,7 @@ export class ChaosNetwork {
       ledger.count(organisation, delivery.message_id, figure);
     if (decision.dropped) {
       count('dropped');
+      ledger.settled(delivery.message_id);
       return dropped();
     }
     if (decision.delayMs > 0) count('delayed');
@@ -108,6 +109,7 @@ export class ChaosNetwork {
       await this.next(delivery, request, attempt);
       count('duplicated');
     }
+    this.options.ledger.settled(delivery.message_id);
     return outcome;
   }
 
@@ -124,6 +126,10 @@ export class ChaosNetwork {
     sleep(decision.delayMs, undefined, { signal: controller.signal })
       .then(() => this.sendOnce(delivery, request, options, decision, count))
       .catch(() => undefined)
-      .finally(() => this.later.delete(controller));
+      .finally(() => {
+        // Answered as delivered already, the worker never tries it again, whatever this send did.
+        this.options.ledger.settled(delivery.message_id);
+        this.later.delete(controller);
+      });
   }
 }
