@@ -35,7 +35,7 @@ function listenProcess(args: string[]) {
 
 // A `listen` process starts by compiling the command line (tsx): on a loaded machine that takes a while.
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 45_000, interval: 50 });
-vi.setConfig({ testTimeout: 90_000 });
+vi.setConfig({ testTimeout: 150_000 });
 
 describeEachDatabase('street-events listen', (database) => {
   const db = () => database.db;
@@ -141,8 +141,16 @@ describeEachDatabase('street-events listen', (database) => {
   it('outside the sandbox leaves the confirmation to the handler', async () => {
     const owner = await promoter(db());
     const run = listening(service, owner);
-    await waitFor(() => expect(run.stdout()).toContain('SubscriptionConfirmation'));
-    expect(run.stderr()).toContain('confirm it');
+    await waitFor(() => expect(run.stderr()).toContain('confirm it'));
+    const reference = (await subscriptionsOf(owner))[0]?.subscription_reference_number ?? 'none';
+    // The handshake reaches the handler (the worker's part), then its line is printed (the stream's part).
+    await waitFor(() =>
+      expect(
+        handler.received.some(({ body }) => body.includes('SubscriptionConfirmation') && body.includes(reference)),
+        run.stderr(),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(run.stdout(), run.stderr()).toContain('SubscriptionConfirmation'));
     expect(await subscriptionsOf(owner)).toMatchObject([{ status: 'unconfirmed', api_endpoint: handler.url }]);
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
