@@ -6,7 +6,9 @@
  * the sandbox confirmed at once on the developer's behalf (elsewhere the handler confirms, by
  * the SubscribeURL it is sent), follows the stream of delivery changes, and on exit leaves the
  * subscription as it found it: the previous endpoint and state restored, or the one it created
- * removed.
+ * removed. When the stream says changes may have been missed (`resync`: the service's LISTEN
+ * connection was lost and came back), it reads the subscription's newest messages again and
+ * prints the attempts it had not printed, so a delivery is never silently left out.
  */
 import type { Command } from 'commander';
 import { createParser } from 'eventsource-parser';
@@ -24,12 +26,17 @@ interface ListenOptions extends OperatorApiOptions {
   forwardTo: string;
 }
 
-/** The changes of the stream of deliveries, as they arrive, until it ends (`resync` carries none). */
-async function readEvents(body: ReadableStream<Uint8Array>, onChange: (change: Change) => void): Promise<void> {
+/** Reads the stream of deliveries until it ends: each change as it arrives, and each `resync` (it carries none). */
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onChange: (change: Change) => void,
+  onResync: () => void,
+): Promise<void> {
   const decoder = new TextDecoder();
   const parser = createParser({
     onEvent: ({ event, data }) => {
       if (event === 'attempt' || event === 'queued') onChange(JSON.parse(data) as Change);
+      else if (event === 'resync') onResync();
     },
   });
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>)
@@ -45,6 +52,78 @@ export function deliveryLine(change: AttemptChange): string {
   return `${change.attempted_at}  ${what}  update_id ${change.update_id ?? '-'}  ${answer}  ${change.latency_ms} ms${next}${dead}`;
 }
 
+/** The messages a refetch reads: the newest page, at most as many as the operator API gives at once. */
+const refetchedMessages = 100;
+
+/** How many printed attempts are remembered, so that one the stream and a refetch both bring is printed once. */
+const rememberedAttempts = 10_000;
+
+/** A page of messages' attempts as the stream reports them, oldest first. */
+function attemptsOf(subscription: string, page: Schemas['InternalMessagePage']): AttemptChange[] {
+  const changes = page.messages.flatMap((message) =>
+    message.attempts.map(
+      (attempt): AttemptChange => ({
+        type: 'attempt',
+        subscription,
+        message_id: message.message_id,
+        kind: message.kind,
+        event_type: message.event_type,
+        update_id: message.update_id,
+        attempted_at: attempt.attempted_at,
+        status: attempt.status,
+        error: attempt.error,
+        latency_ms: attempt.latency_ms,
+        outcome: attempt.outcome,
+        next_attempt_at: attempt.next_attempt_at,
+      }),
+    ),
+  );
+  return changes.sort((a, b) => Date.parse(a.attempted_at) - Date.parse(b.attempted_at));
+}
+
+/** Prints each attempt once, however often it is brought; those `seen` before listening began are never printed. */
+class AttemptLines {
+  private readonly printed = new Set<string>();
+
+  seen(change: AttemptChange): boolean {
+    const key = `${change.message_id} ${Date.parse(change.attempted_at)}`;
+    if (this.printed.has(key)) return true;
+    this.printed.add(key);
+    if (this.printed.size > rememberedAttempts) this.printed.delete(this.printed.values().next().value!);
+    return false;
+  }
+
+  print(change: AttemptChange): void {
+    if (!this.seen(change)) printLine(deliveryLine(change));
+  }
+}
+
+/**
+ * Prints the subscription's attempts as the stream brings them and, after each `resync`, those of
+ * its `newest` messages it had not printed; resolves when the stream ends.
+ */
+function follow(
+  changes: ReadableStream<Uint8Array>,
+  lines: AttemptLines,
+  reference: string,
+  newest: () => Promise<AttemptChange[]>,
+): Promise<void> {
+  let refetching = Promise.resolve();
+  const refetch = () => {
+    refetching = refetching
+      .then(newest)
+      .then((attempts) => attempts.forEach((attempt) => lines.print(attempt)))
+      .catch((error: unknown) => printNote(`error: reading the deliveries missed: ${String(error)}`));
+  };
+  return readEvents(
+    changes,
+    (change) => {
+      if (change.type === 'attempt' && change.subscription === reference) lines.print(change);
+    },
+    refetch,
+  );
+}
+
 async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
   const api = operatorApiOf(options);
   const sandbox = (await api.call('GET', '/sandbox/organisations')).status === 200;
@@ -58,14 +137,19 @@ async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
   const stop = new AbortController();
   // Opened before the subscription changes, so that its first delivery is not missed.
   const changes = await api.stream(stop.signal);
+  // What was attempted before it points the subscription here is history, never printed, even after a `resync`.
+  const lines = new AttemptLines();
+  const newest = (reference: string) =>
+    api
+      .expect<Schemas['InternalMessagePage']>('GET', `/subscriptions/${reference}/messages?limit=${refetchedMessages}`)
+      .then((page) => attemptsOf(reference, page));
+  if (previous) for (const attempt of await newest(previous.subscription_reference_number)) lines.seen(attempt);
   const pointed = await api.expect<Schemas['InternalSubscription']>('PUT', path, {
     api_endpoint: options.forwardTo,
     ...(sandbox ? { status: 'confirmed' } : {}),
   });
   const reference = pointed.subscription_reference_number;
-  const following = readEvents(changes, (change) => {
-    if (change.type === 'attempt' && change.subscription === reference) printLine(deliveryLine(change));
-  });
+  const following = follow(changes, lines, reference, () => newest(reference));
   const restore = async () => {
     stop.abort();
     if (previous) await api.expect('PUT', path, { api_endpoint: previous.api_endpoint, status: previous.status });

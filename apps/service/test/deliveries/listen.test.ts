@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
-import { describeEachDatabase } from '../support/databases.js';
+import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 import { serviceDirectory } from '../support/service-process.js';
@@ -37,6 +37,30 @@ function listenProcess(args: string[]) {
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 45_000, interval: 50 });
 vi.setConfig({ testTimeout: 150_000 });
 
+/**
+ * The database's LISTEN, which a test can take down: notifications sent meanwhile are lost, and
+ * bringing it back tells each listener so, as a lost LISTEN connection does once re-established.
+ */
+function interruptible(listen: TestDatabase['listen']) {
+  let down = false;
+  const listeners = new Set<(payload?: string) => void>();
+  return {
+    listen: (async (channel, onNotify, log) => {
+      listeners.add(onNotify);
+      const unlisten = await listen(channel, (payload) => (down ? undefined : onNotify(payload)), log);
+      return async () => {
+        listeners.delete(onNotify);
+        await unlisten();
+      };
+    }) satisfies TestDatabase['listen'],
+    down: () => void (down = true),
+    up: () => {
+      down = false;
+      for (const onNotify of listeners) onNotify();
+    },
+  };
+}
+
 describeEachDatabase('street-events listen', (database) => {
   const db = () => database.db;
   let handler: Receiver;
@@ -45,6 +69,8 @@ describeEachDatabase('street-events listen', (database) => {
   let worker: MovableWorker;
   let operator: string;
 
+  const sandboxListen = interruptible(database.listen);
+
   beforeAll(async () => {
     handler = await startReceiver();
     const start = (isSandbox: boolean) => {
@@ -52,7 +78,7 @@ describeEachDatabase('street-events listen', (database) => {
       return startService({
         db: db(),
         notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
-        listen: database.listen,
+        listen: isSandbox ? sandboxListen.listen : database.listen,
         sandbox: isSandbox ? { users: [] } : undefined,
       }).then((running) => {
         baseUrl = running.baseUrl;
@@ -119,6 +145,41 @@ describeEachDatabase('street-events listen', (database) => {
     expect(await run.exited).toBe(0);
     expect(run.stderr()).toContain('removed');
     expect(await subscriptionsOf(owner)).toEqual([]);
+  });
+
+  it('prints a delivery whose change the service missed once it resyncs, and each delivery once', async () => {
+    const owner = await promoter(db());
+    const authority = await highwayAuthority(db());
+    const run = listening(sandbox, owner);
+    const printedIds = () =>
+      [...run.stdout().matchAll(/ update_id (\d+) /g)].map((match) => Number(match[1])).sort((a, b) => a - b);
+    await waitFor(() => expect(run.stderr()).toContain('forwarding'));
+    const [subscription] = await subscriptionsOf(owner);
+    /** The update ids of the subscription's notifications, once each has been attempted. */
+    const attempted = () =>
+      waitFor(async () => {
+        const page = await sandbox.internalRequest<components['schemas']['InternalMessagePage']>(
+          'GET',
+          `/subscriptions/${subscription!.subscription_reference_number}/messages`,
+          { token: operator },
+        );
+        const notifications = page.body.messages.filter((message) => message.kind === 'notification');
+        expect(notifications.every((message) => message.attempts.length === 1)).toBe(true);
+        return notifications.map((message) => message.update_id!).sort((a, b) => a - b);
+      });
+    await work(db(), owner, authority);
+    const before = await attempted();
+    await waitFor(() => expect(printedIds()).toEqual(before));
+    sandboxListen.down();
+    await work(db(), owner, authority);
+    const all = await attempted();
+    expect(all.length).toBeGreaterThan(before.length);
+    expect(printedIds(), 'missed while the service could not listen').toEqual(before);
+    sandboxListen.up();
+    await waitFor(() => expect(printedIds()).toEqual(all));
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(printedIds()).toEqual(all);
   });
 
   it('restores the endpoint and state of the subscription it found on SIGINT', async () => {

@@ -3,19 +3,20 @@
  * the same database, a receiver on a loopback port. Every attempt is logged with what was sent
  * and what came back (success, failure, no answer); a retrying message shows its next attempt; a
  * delivered message can be replayed with its webhook-id; the stream of changes reports attempts
- * as they are recorded; the log is pruned after its retention; every route not open to every role
+ * as they are recorded, and says `resync` when changes may have been missed; the log is pruned after its retention; every route not open to every role
  * (delivery-history.test.ts) is the Operator's.
  */
 import type { SubscriptionCreateResponse } from '@street-events/types';
 import { createServer } from 'node:net';
 import { createParser } from 'eventsource-parser';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
 import { listOperations } from '../../src/http/openapi.js';
 import { loadOperatorDocument } from '../../src/shared/documents.js';
 import { maxStreams } from '../../src/features/operator/delivery-stream.js';
-import { redactedToken } from '../../src/deliveries/attempts/attempt-log.js';
+import { logChannel, redactedToken } from '../../src/deliveries/attempts/attempt-log.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
@@ -272,6 +273,32 @@ describeEachDatabase('the message log', (database) => {
       await stream.close();
     }
   });
+
+  if (database.kind === 'postgres') {
+    it('tells each open stream to resync when the LISTEN connection was lost and is back', async () => {
+      const stream = await openStream(`${new URL(service.baseUrl).origin}/internal/deliveries/stream`, operator);
+      try {
+        const admin = new pg.Client({ connectionString: database.url });
+        await admin.connect();
+        try {
+          const { rows } = await admin.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() and query = $1',
+            [`listen "${logChannel}"`],
+          );
+          expect(rows).toHaveLength(1);
+          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+        } finally {
+          await admin.end();
+        }
+        await vi.waitFor(() => expect(stream.events.map((event) => event.event)).toContain('resync'), {
+          timeout: 10_000,
+          interval: 25,
+        });
+      } finally {
+        await stream.close();
+      }
+    });
+  }
 
   it('refuses one stream more than it keeps open at once with 503 and the error body', async () => {
     const url = `${new URL(service.baseUrl).origin}/internal/deliveries/stream`;
