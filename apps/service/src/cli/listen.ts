@@ -7,14 +7,16 @@
  * the SubscribeURL it is sent), follows the stream of delivery changes, and on exit leaves the
  * subscription as it found it: the previous endpoint and state restored, or the one it created
  * removed. When the stream says changes may have been missed (`resync`: the service's LISTEN
- * connection was lost and came back), it reads the subscription's newest messages again and
- * prints the attempts it had not printed, so a delivery is never silently left out.
+ * connection was lost and came back), or the service ended the stream (it restarted) and it was
+ * opened again, it reads the subscription's newest messages and prints the attempts it had not
+ * printed, so a delivery is never silently left out.
  */
 import type { Command } from 'commander';
 import { createParser } from 'eventsource-parser';
 import type { components } from '@street-events/types/operator';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
-import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
+import { retryWithBackoff } from '../shared/backoff.js';
+import { addOperatorApiOptions, operatorApiOf, type OperatorApi, type OperatorApiOptions } from './operator-api.js';
 import { printLine, printNote } from './output.js';
 
 type Schemas = components['schemas'];
@@ -98,16 +100,28 @@ class AttemptLines {
   }
 }
 
+/** Opening the stream again after the service ended it: after a quarter of a second, then twice as long each time, up to 5 s. */
+const reopening = { firstMs: 250, maxMs: 5000, pauseFirst: true };
+
+/** A refusal of the stream that opening it again would not change (the token, the route): anything but a 5xx. */
+const refusedForGood = (error: unknown): boolean => {
+  const { status } = error as { status?: number };
+  return status !== undefined && status < 500;
+};
+
 /**
- * Prints the subscription's attempts as the stream brings them and, after each `resync`, those of
- * its `newest` messages it had not printed; resolves when the stream ends.
+ * Prints the subscription's attempts as the stream brings them; after each `resync`, and after
+ * opening the stream again when the service ended it (it restarted, say), those of its `newest`
+ * messages it had not printed. Resolves once `signal` aborts; rejects when the stream is refused
+ * for good.
  */
-function follow(
-  changes: ReadableStream<Uint8Array>,
-  lines: AttemptLines,
-  reference: string,
-  newest: () => Promise<AttemptChange[]>,
+async function follow(
+  api: OperatorApi,
+  first: ReadableStream<Uint8Array>,
+  follower: { lines: AttemptLines; reference: string; newest: () => Promise<AttemptChange[]> },
+  signal: AbortSignal,
 ): Promise<void> {
+  const { lines, reference, newest } = follower;
   let refetching = Promise.resolve();
   const refetch = () => {
     refetching = refetching
@@ -115,13 +129,27 @@ function follow(
       .then((attempts) => attempts.forEach((attempt) => lines.print(attempt)))
       .catch((error: unknown) => printNote(`error: reading the deliveries missed: ${String(error)}`));
   };
-  return readEvents(
-    changes,
-    (change) => {
-      if (change.type === 'attempt' && change.subscription === reference) lines.print(change);
-    },
-    refetch,
-  );
+  const onChange = (change: Change) => {
+    if (change.type === 'attempt' && change.subscription === reference) lines.print(change);
+  };
+  let changes = first;
+  for (;;) {
+    await readEvents(changes, onChange, refetch).catch(() => undefined);
+    if (signal.aborted) return;
+    printNote('the service ended the stream of deliveries; opening it again (Ctrl-C to stop)');
+    try {
+      changes = await retryWithBackoff(() => api.stream(signal), {
+        ...reopening,
+        signal,
+        retryIf: (error) => !refusedForGood(error),
+      });
+    } catch (error) {
+      if (signal.aborted) return;
+      throw error;
+    }
+    printNote('following the deliveries again');
+    refetch();
+  }
 }
 
 async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
@@ -149,7 +177,7 @@ async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
     ...(sandbox ? { status: 'confirmed' } : {}),
   });
   const reference = pointed.subscription_reference_number;
-  const following = follow(changes, lines, reference, () => newest(reference));
+  const following = follow(api, changes, { lines, reference, newest: () => newest(reference) }, stop.signal);
   const restore = async () => {
     stop.abort();
     if (previous) await api.expect('PUT', path, { api_endpoint: previous.api_endpoint, status: previous.status });
@@ -164,13 +192,12 @@ async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
   );
   if (pointed.status !== 'confirmed')
     printNote('confirm it: your handler is sent a SubscriptionConfirmation; GET its SubscribeURL');
-  const ended = await following.then(
-    () => new Error('the service closed the stream of deliveries'),
-    (error: unknown) => error,
-  );
-  if (stop.signal.aborted) return;
-  await restore().catch(() => undefined);
-  throw ended;
+  // It follows until Ctrl-C (the restore then runs), or until the stream is refused for good.
+  await following.catch(async (error: unknown) => {
+    if (stop.signal.aborted) return;
+    await restore().catch(() => undefined);
+    throw error;
+  });
 }
 
 /** A shutdown that prints nothing but failures. */

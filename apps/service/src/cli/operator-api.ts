@@ -90,7 +90,10 @@ export class OperatorApi {
       headers: { token: this.token },
       signal,
     });
-    if (!response.ok || !response.body) throw new Error(`the stream of deliveries answered ${response.status}`);
+    if (!response.ok || !response.body)
+      throw Object.assign(new Error(`the stream of deliveries answered ${response.status}`), {
+        status: response.status,
+      });
     return response.body;
   }
 }

@@ -71,20 +71,25 @@ describeEachDatabase('street-events listen', (database) => {
 
   const sandboxListen = interruptible(database.listen);
 
-  beforeAll(async () => {
-    handler = await startReceiver();
-    const start = (isSandbox: boolean) => {
-      let baseUrl = '';
-      return startService({
+  /** A service in the sandbox or not, on any free port or on `port`. */
+  const start = (isSandbox: boolean, port = 0) => {
+    let baseUrl = '';
+    return startService(
+      {
         db: db(),
         notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
         listen: isSandbox ? sandboxListen.listen : database.listen,
         sandbox: isSandbox ? { users: [] } : undefined,
-      }).then((running) => {
-        baseUrl = running.baseUrl;
-        return running;
-      });
-    };
+      },
+      port,
+    ).then((running) => {
+      baseUrl = running.baseUrl;
+      return running;
+    });
+  };
+
+  beforeAll(async () => {
+    handler = await startReceiver();
     sandbox = await start(true);
     service = await start(false);
     worker = await startTestWorker(database);
@@ -119,6 +124,24 @@ describeEachDatabase('street-events listen', (database) => {
     return response.body.subscriptions;
   }
 
+  /** The update ids of the organisation's notifications, once each has been attempted. */
+  const attemptedNotifications = (owner: Organisation) =>
+    waitFor(async () => {
+      const [subscription] = await subscriptionsOf(owner);
+      const page = await sandbox.internalRequest<components['schemas']['InternalMessagePage']>(
+        'GET',
+        `/subscriptions/${subscription!.subscription_reference_number}/messages`,
+        { token: operator },
+      );
+      const notifications = page.body.messages.filter((message) => message.kind === 'notification');
+      expect(notifications.every((message) => message.attempts.length === 1)).toBe(true);
+      return notifications.map((message) => message.update_id!).sort((a, b) => a - b);
+    });
+
+  /** The update ids of the deliveries the listen process printed, in order. */
+  const printedUpdateIds = (run: ReturnType<typeof listenProcess>) =>
+    [...run.stdout().matchAll(/ update_id (\d+) /g)].map((match) => Number(match[1])).sort((a, b) => a - b);
+
   it('forwards a delivery to the local handler, prints its line, and removes the subscription it made on SIGINT', async () => {
     const owner = await promoter(db());
     const authority = await highwayAuthority(db());
@@ -151,22 +174,9 @@ describeEachDatabase('street-events listen', (database) => {
     const owner = await promoter(db());
     const authority = await highwayAuthority(db());
     const run = listening(sandbox, owner);
-    const printedIds = () =>
-      [...run.stdout().matchAll(/ update_id (\d+) /g)].map((match) => Number(match[1])).sort((a, b) => a - b);
+    const printedIds = () => printedUpdateIds(run);
     await waitFor(() => expect(run.stderr()).toContain('forwarding'));
-    const [subscription] = await subscriptionsOf(owner);
-    /** The update ids of the subscription's notifications, once each has been attempted. */
-    const attempted = () =>
-      waitFor(async () => {
-        const page = await sandbox.internalRequest<components['schemas']['InternalMessagePage']>(
-          'GET',
-          `/subscriptions/${subscription!.subscription_reference_number}/messages`,
-          { token: operator },
-        );
-        const notifications = page.body.messages.filter((message) => message.kind === 'notification');
-        expect(notifications.every((message) => message.attempts.length === 1)).toBe(true);
-        return notifications.map((message) => message.update_id!).sort((a, b) => a - b);
-      });
+    const attempted = () => attemptedNotifications(owner);
     await work(db(), owner, authority);
     const before = await attempted();
     await waitFor(() => expect(printedIds()).toEqual(before));
@@ -180,6 +190,31 @@ describeEachDatabase('street-events listen', (database) => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
     expect(printedIds()).toEqual(all);
+  });
+
+  it('opens the stream again when the service restarts, and prints what was delivered meanwhile', async () => {
+    const owner = await promoter(db());
+    const authority = await highwayAuthority(db());
+    const restarting = await start(true);
+    const port = Number(new URL(restarting.baseUrl).port);
+    const run = listening(restarting, owner);
+    await waitFor(() => expect(run.stderr()).toContain('forwarding'));
+    await restarting.close();
+    await waitFor(() => expect(run.stderr()).toContain('opening it again'));
+    await work(db(), owner, authority);
+    const delivered = await attemptedNotifications(owner);
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(printedUpdateIds(run), 'delivered while the service was down').toEqual([]);
+    const restarted = await start(true, port);
+    try {
+      await waitFor(() => expect(run.stderr()).toContain('following the deliveries again'));
+      await waitFor(() => expect(printedUpdateIds(run)).toEqual(delivered));
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+      expect(run.stderr()).toContain('removed');
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('restores the endpoint and state of the subscription it found on SIGINT', async () => {

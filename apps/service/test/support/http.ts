@@ -123,9 +123,10 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startService(options: AppOptions): Promise<RunningService> {
+/** The service on a loopback port: any free one by default, a given one to come back where a closed service was. */
+export async function startService(options: AppOptions, onPort = 0): Promise<RunningService> {
   const app = await buildApp(options);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: onPort });
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   /** Requests to `{origin}{prefix}{path}`, each response checked by `check` against its `path`. */
