@@ -181,11 +181,15 @@ describeEachDatabase('street-events listen', (database) => {
     const before = await attempted();
     await waitFor(() => expect(printedIds()).toEqual(before));
     sandboxListen.down();
-    await work(db(), owner, authority);
-    const all = await attempted();
-    expect(all.length).toBeGreaterThan(before.length);
-    expect(printedIds(), 'missed while the service could not listen').toEqual(before);
-    sandboxListen.up();
+    let all: number[];
+    try {
+      await work(db(), owner, authority);
+      all = await attempted();
+      expect(all.length).toBeGreaterThan(before.length);
+      expect(printedIds(), 'missed while the service could not listen').toEqual(before);
+    } finally {
+      sandboxListen.up();
+    }
     await waitFor(() => expect(printedIds()).toEqual(all));
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
