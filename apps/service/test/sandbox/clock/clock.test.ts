@@ -196,8 +196,10 @@ describeEachDatabase('the sandbox clock', (database) => {
     const { owner, authority } = await submitted();
     const reference = await subscribe(owner, receiver.url);
     expect((await confirm(service, await confirmationTokenOf(db(), reference))).status).toBe(200);
-    answers.set(reference, { status: 503 });
     const sent = () => receiver.received.filter((request) => request.body.includes(reference)).length;
+    // The handshake is answered 200 before the endpoint turns to 503, or it too would wait for a retry.
+    await vi.waitFor(() => expect(sent()).toBe(1), { timeout: 10_000 });
+    answers.set(reference, { status: 503 });
     await service.internalRequest('POST', '/works', { token: operator, body: workBody(owner, authority) });
     await vi.waitFor(async () => expect((await notificationOf(reference)).attempts).toHaveLength(1), {
       timeout: 10_000,
