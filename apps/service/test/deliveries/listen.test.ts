@@ -6,6 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createUser } from '../../src/admin/users.js';
+import { issueToken, revokeToken } from '../../src/auth/tokens.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
@@ -216,6 +218,39 @@ describeEachDatabase('street-events listen', (database) => {
       run.child.kill('SIGINT');
       expect(await run.exited).toBe(0);
       expect(run.stderr()).toContain('removed');
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('ends in one error line when the restarted service refuses its token', async () => {
+    const owner = await promoter(db());
+    const user = await createUser(db(), {
+      username: `listener-${owner.swaCode}`,
+      role: 'Operator',
+      organisation: owner.name,
+    });
+    const { token, prefix } = await issueToken(db(), user.username);
+    const restarting = await start(true);
+    const port = Number(new URL(restarting.baseUrl).port);
+    const run = listenProcess([
+      '--org',
+      owner.swaCode!,
+      '--forward-to',
+      handler.url,
+      '--service',
+      origin(restarting),
+      '--token',
+      token,
+    ]);
+    await waitFor(() => expect(run.stderr()).toContain('forwarding'));
+    await restarting.close();
+    await waitFor(() => expect(run.stderr()).toContain('opening it again'));
+    await revokeToken(db(), prefix);
+    const restarted = await start(true, port);
+    try {
+      expect(await run.exited).toBe(1);
+      expect(run.stderr()).toMatch(/\nerror: the stream of deliveries answered 401\n$/);
     } finally {
       await restarted.close();
     }
