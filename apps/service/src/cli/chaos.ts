@@ -5,23 +5,23 @@
  */
 import type { Command } from 'commander';
 import type { components } from '@street-events/types/operator';
+import type { ChaosProfile } from '../sandbox/chaos/presets.js';
+import { percent } from './chaos-profile.js';
 import { printLine } from './output.js';
 import { print } from './support.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
 type Status = components['schemas']['InternalChaosStatus'];
 
-/** A rate as a percentage: `0.2` is `20 %`. */
-const percent = (rate: number | undefined) => `${Math.round((rate ?? 0) * 1000) / 10} %`;
-
 function showStatus(status: Status): void {
-  const { profile } = status;
+  // The service answers the profile with the document's defaults filled in.
+  const profile = status.profile as ChaosProfile;
   printLine(
     `Chaos profile ${status.preset ?? '(from a file)'}, seed ${status.seed}: notifications ` +
       `${percent(profile.drop_rate)} dropped, ${percent(profile.duplicate_rate)} duplicated, ` +
-      `${percent(profile.delay_rate)} delayed up to ${profile.max_delay_ms ?? 0} ms; polls and searches ` +
+      `${percent(profile.delay_rate)} delayed up to ${profile.max_delay_ms} ms; polls and searches ` +
       `${percent(profile.unavailable_rate)} 503, ${percent(profile.throttled_rate)} 429; ` +
-      `polling ${profile.visibility_lag_ms ?? 0} ms behind.`,
+      `polling ${profile.visibility_lag_ms} ms behind.`,
   );
   if (status.organisations.length === 0) {
     printLine('No organisation has been sent a notification or polled yet.');

@@ -15,7 +15,9 @@ import type { Command } from 'commander';
 import { createParser } from 'eventsource-parser';
 import type { components } from '@street-events/types/operator';
 import { closeOnSignals, type ShutdownLog } from '../shutdown.js';
+import { listOperations } from '../http/openapi.js';
 import { retryWithBackoff } from '../shared/backoff.js';
+import { loadOperatorDocument } from '../shared/documents.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApi, type OperatorApiOptions } from './operator-api.js';
 import { printLine, printNote } from './output.js';
 
@@ -54,8 +56,11 @@ export function deliveryLine(change: AttemptChange): string {
   return `${change.attempted_at}  ${what}  update_id ${change.update_id ?? '-'}  ${answer}  ${change.latency_ms} ms${next}${dead}`;
 }
 
-/** The messages a refetch reads: the newest page, at most as many as the operator API gives at once. */
-const refetchedMessages = 100;
+/** How many messages a refetch reads: the newest page, as many as the operator document lets a page of `listMessages` hold. */
+function refetchedMessages(): number {
+  const listMessages = listOperations(loadOperatorDocument()).find(({ operationId }) => operationId === 'listMessages');
+  return listMessages!.queryParameters.find(({ name }) => name === 'limit')!.schema.maximum as number;
+}
 
 /** How many printed attempts are remembered, so that one the stream and a refetch both bring is printed once. */
 const rememberedAttempts = 10_000;
@@ -167,9 +172,10 @@ async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
   const changes = await api.stream(stop.signal);
   // What was attempted before it points the subscription here is history, never printed, even after a `resync`.
   const lines = new AttemptLines();
+  const limit = refetchedMessages();
   const newest = (reference: string) =>
     api
-      .expect<Schemas['InternalMessagePage']>('GET', `/subscriptions/${reference}/messages?limit=${refetchedMessages}`)
+      .expect<Schemas['InternalMessagePage']>('GET', `/subscriptions/${reference}/messages?limit=${limit}`)
       .then((page) => attemptsOf(reference, page));
   if (previous) for (const attempt of await newest(previous.subscription_reference_number)) lines.seen(attempt);
   const pointed = await api.expect<Schemas['InternalSubscription']>('PUT', path, {

@@ -13,7 +13,7 @@ import { ensureLocalTls } from '../shared/local-ca.js';
 import { closeOnSignals } from '../shutdown.js';
 import { loopbackAllowList } from '../subscriptions/config.js';
 import type { ChaosSettings } from '../sandbox/chaos/sandbox-chaos.js';
-import { ChaosProfileError, chaosSettingsOf } from './chaos-profile.js';
+import { ChaosProfileError, chaosSettingsOf, percent } from './chaos-profile.js';
 import { runInSandbox } from './in-sandbox.js';
 import { printLine } from './output.js';
 import { announceSandbox } from './sandbox-file.js';
@@ -93,7 +93,6 @@ function printSandboxReady(server: RunningServer, start: SandboxStart): void {
 
 /** What the chaos profile does, and how to repeat it and follow it. */
 function chaosLines({ profile, seed, preset }: ChaosSettings): string[] {
-  const percent = (rate: number) => `${Math.round(rate * 1000) / 10} %`;
   return [
     `Chaos profile ${preset ?? '(from a file)'}, seed ${seed} (--chaos-seed ${seed} repeats its decisions):`,
     `  notifications ${percent(profile.drop_rate)} dropped, ${percent(profile.duplicate_rate)} duplicated, ${percent(profile.delay_rate)} delayed up to ${profile.max_delay_ms} ms${profile.reorder_within_work ? ' (even within a work)' : ''};`,
