@@ -15,17 +15,23 @@ export const confirmationWindowMs = 48 * 60 * 60 * 1000;
 
 /**
  * Confirms the subscription whose token this is, within 48 hours of its creation. The token
- * works once. Returns the subscription reference; an unknown, used or expired token is 404.
+ * works once. Returns the subscription reference; an unknown, used or expired token is 404. A
+ * subscription the sandbox confirmed on the receiver's behalf (operator.ts) still has its token
+ * unused: the receiver's GET of its SubscribeURL is answered as the first use, and the
+ * subscription stays confirmed since it was.
  */
 export async function confirmSubscription(db: Database, token: string, now: Clock = systemClock): Promise<string> {
   const at = now();
   const [confirmed] = await db
     .update(subscriptions)
-    .set({ status: 'confirmed', confirmedAt: at, confirmationTokenHash: null })
+    .set({
+      status: 'confirmed',
+      confirmedAt: sql`coalesce(${subscriptions.confirmedAt}, ${at})`,
+      confirmationTokenHash: null,
+    })
     .where(
       and(
         eq(subscriptions.confirmationTokenHash, tokenHash(token)),
-        eq(subscriptions.status, 'unconfirmed'),
         sql`${subscriptions.createdAt} > ${new Date(at.getTime() - confirmationWindowMs)}`,
       ),
     )

@@ -172,6 +172,28 @@ describeEachDatabase('street-events listen', (database) => {
     expect(await subscriptionsOf(owner)).toEqual([]);
   });
 
+  it('in the sandbox the handshake is still sent, and its SubscribeURL answers 200 once, the subscription staying confirmed', async () => {
+    const owner = await promoter(db());
+    const run = listening(sandbox, owner);
+    await waitFor(() => expect(run.stderr()).toContain('forwarding'));
+    const [subscription] = await subscriptionsOf(owner);
+    const reference = subscription!.subscription_reference_number;
+    const handshake = await waitFor(() => {
+      const found = handler.received.find(
+        ({ body }) => body.includes('SubscriptionConfirmation') && body.includes(reference),
+      );
+      expect(found).toBeDefined();
+      return JSON.parse(found!.body) as { SubscribeURL: string };
+    });
+    expect((await fetch(handshake.SubscribeURL)).status).toBe(200);
+    expect((await fetch(handshake.SubscribeURL)).status).toBe(404);
+    expect(await subscriptionsOf(owner)).toMatchObject([
+      { status: 'confirmed', confirmed_at: subscription!.confirmed_at },
+    ]);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
   it('prints a delivery whose change the service missed once it resyncs, and each delivery once', async () => {
     const owner = await promoter(db());
     const authority = await highwayAuthority(db());

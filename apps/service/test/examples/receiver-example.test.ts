@@ -3,6 +3,8 @@
  * HTTPS, trusting the sandbox's printed certificate authority through `NODE_EXTRA_CA_CERTS`: it
  * confirms its subscription by the https link, prints the notifications that arrive, rejects a
  * request whose signature is not the service's, and refuses a body too large to be a notification.
+ * Pointed at by `street-events listen`, which confirms on its behalf, it confirms by the link too
+ * and accepts what arrives.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +43,7 @@ let service: Running;
 let receiver: Running;
 let baseUrl = '';
 let endpoint = '';
+let operator = '';
 
 beforeAll(async () => {
   assertBuilt();
@@ -67,6 +70,7 @@ beforeAll(async () => {
   );
   baseUrl = (await service.waitFor(/Event interface\s+(\S+)/))[1]!;
   const token = (await service.waitFor(/\snw\.planner\s+(se_[A-Za-z0-9_-]{43})$/m))[1]!;
+  operator = (await service.waitFor(/\soperator\s+(se_[A-Za-z0-9_-]{43})$/m))[1]!;
   const httpsBaseUrl = (await service.waitFor(/\(HTTPS: (https:\/\/\S+)\)/))[1]!;
   const caFile = (await service.waitFor(/Trust the CA\s+(\S+)/))[1]!;
   receiver = run(['examples/receiver.mjs'], { EVENTS_BASE_URL: httpsBaseUrl, NODE_EXTRA_CA_CERTS: caFile, PORT: '0' });
@@ -126,3 +130,25 @@ test('the receiver refuses a body larger than a notification can be, without rea
   expect(oversized.status).toBe(413);
   expect(receiver.child.exitCode).toBeNull();
 });
+
+test(
+  'pointed at by listen, which confirms on its behalf, the receiver confirms by the link too and accepts what arrives',
+  { timeout: 90_000 },
+  async () => {
+    const listening = run(
+      ['dist/cli/main.js', 'listen', '--org', '7002', '--forward-to', endpoint, '--service', new URL(baseUrl).origin],
+      { STREET_EVENTS_TOKEN: operator, DATABASE_URL: '', PGLITE_DATA_DIR: '' },
+    );
+    try {
+      const reference = (await listening.waitFor(/forwarding .* \((SUB-\w+), confirmed\)/))[1]!;
+      await receiver.waitFor(new RegExp(`subscription \\S+:${reference} confirmed`));
+      await listening.waitFor(/ permit_\w+ {2}update_id \d+ {2}2\d\d /);
+      expect(receiver.output()).not.toContain(`rejected a notification of ${reference}`);
+      expect(receiver.output()).not.toMatch(new RegExp(`rejected a notification of \\S+:${reference}`));
+    } finally {
+      const exited = new Promise((resolve) => listening.child.on('exit', resolve));
+      listening.child.kill('SIGINT');
+      await exited;
+    }
+  },
+);

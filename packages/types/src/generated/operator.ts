@@ -261,7 +261,7 @@ export interface paths {
     get?: never;
     /**
      * Point an organisation's subscription at an endpoint, creating it if need be
-     * @description Points an organisation's subscription at an endpoint. Without a subscription, one is created and its confirmation sent to the endpoint. Confirming on the receiver's behalf, and changing an existing subscription, only in the sandbox.
+     * @description Points an organisation's subscription at an endpoint. Without a subscription, one is created and its confirmation sent to the endpoint. Confirming on the receiver's behalf, and changing an existing subscription, only in the sandbox. A subscription confirmed here is still sent its `SubscriptionConfirmation`, whose `SubscribeURL` answers `200` once, as if it confirmed it: a receiver that accepts only the subscriptions it confirmed knows it as its own.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */
