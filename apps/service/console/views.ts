@@ -172,7 +172,12 @@ export function messagesView(
           { type: 'button', class: 'secondary replay', onclick: () => onReplay(message.message_id) },
           'Replay',
         ),
-        ...message.attempts.map((attempt, index) => attemptView(message.message_id, attempt, index)),
+        message.attempt_count > message.attempts.length
+          ? h('p', { class: 'muted' }, `${message.attempt_count - message.attempts.length} older attempts not shown`)
+          : '',
+        ...message.attempts.map((attempt, index) =>
+          attemptView(message.message_id, attempt, message.attempt_count - message.attempts.length + index),
+        ),
       ),
     ),
   );

@@ -34,7 +34,7 @@ import { withRequestSerializer } from './http/request-log.js';
 import { consoleRoutes } from './features/console/plugin.js';
 import { healthRoutes } from './features/health/plugin.js';
 import { homeRoutes } from './features/home/plugin.js';
-import { deliveryRoutes } from './features/operator/message-log.js';
+import { deliveryRoutes, type DeliveryRoutesOptions } from './features/operator/message-log.js';
 import { internalRoutes } from './features/operator/events.js';
 import { loginRoutes } from './features/login/plugin.js';
 import { notificationRoutes, type NotificationRoutesOptions } from './features/subscriptions/plugin.js';
@@ -84,7 +84,7 @@ export interface AppOptions {
    */
   listen?: DatabaseHandle['listen'];
   /** The notification operations and links (subscriptions, confirmation, webhook keys); not served when absent. */
-  notifications?: Omit<NotificationRoutesOptions, 'db'>;
+  notifications?: Omit<NotificationRoutesOptions, 'db'> & Pick<DeliveryRoutesOptions, 'replayBounds'>;
   /** How the receiver check signs and times its messages (as deliveries do); signature version 1 and the default time-outs unless set. */
   receiverCheck?: ReceiverCheckSettings;
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */

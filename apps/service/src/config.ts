@@ -17,6 +17,7 @@ import {
 } from './deliveries/attempts/attempt.js';
 import { defaultCaps } from './deliveries/queue/claim.js';
 import { defaultDeadLetterRetentionMs, defaultDisableAfterMs } from './deliveries/queue/failing.js';
+import { defaultReplayBounds } from './deliveries/queue/replay-bounds.js';
 import { createEndpointPolicy } from './deliveries/attempts/endpoint-policy.js';
 import { signatureVersions, type SignatureVersion } from './deliveries/messages/pubsub-signature.js';
 import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/attempts/retry-schedule.js';
@@ -262,6 +263,16 @@ export const environmentSchema = {
       ...wholeNumber(1, defaultSubscriptionChanges.windowMs),
       description: 'The window of `SUBSCRIPTION_CHANGES_MAX`.',
     },
+    REPLAYS_PER_MESSAGE: {
+      ...wholeNumber(0, defaultReplayBounds.perMessage),
+      description:
+        'Times one message may be replayed (`replayMessage`, by anyone) in an hour; past it `429` with `Retry-After`. Counted in the database, so it holds across every instance. `0` is no bound.',
+    },
+    REPLAYS_PER_ORGANISATION: {
+      ...wholeNumber(0, defaultReplayBounds.perOrganisation),
+      description:
+        "Messages one organisation's callers (all its users; not the Operator) may replay in an hour, in all; past it `429` with `Retry-After`. Counted in the database, so it holds across every instance. `0` is no bound. The command line's bulk replay of dead letters (`deliveries replay --subscription`) is bounded by neither.",
+    },
     DEAD_LETTER_DAYS: {
       ...wholeNumber(1, defaultDeadLetterRetentionMs / day),
       description:
@@ -368,6 +379,8 @@ interface Environment {
   WEBHOOK_DISABLE_AFTER_DAYS: number;
   SUBSCRIPTION_CHANGES_MAX: number;
   SUBSCRIPTION_CHANGES_WINDOW_MS: number;
+  REPLAYS_PER_MESSAGE: number;
+  REPLAYS_PER_ORGANISATION: number;
   DEAD_LETTER_DAYS: number;
   DELIVERY_WORKER: 'on' | 'off';
   WORKER_CONCURRENCY: number;
@@ -545,6 +558,7 @@ function notificationsOf(values: Environment): NotificationConfig {
     pollIntervalMs: values.WORKER_POLL_MS,
     logRetentionMs: values.DELIVERY_LOG_DAYS * 24 * 60 * 60 * 1000,
     subscriptionChanges: { max: values.SUBSCRIPTION_CHANGES_MAX, windowMs: values.SUBSCRIPTION_CHANGES_WINDOW_MS },
+    replayBounds: { perMessage: values.REPLAYS_PER_MESSAGE, perOrganisation: values.REPLAYS_PER_ORGANISATION },
   };
 }
 

@@ -90,6 +90,7 @@ function appOptions(
       policy: endpointPolicyOf(config.notifications),
       publicBaseUrl,
       subscriptionChanges: config.notifications.subscriptionChanges,
+      replayBounds: config.notifications.replayBounds,
     },
     receiverCheck: {
       signatureVersion: config.notifications.signatureVersion,

@@ -226,7 +226,15 @@ function parameterConstraintsOf(document) {
   return withoutEmpty(entries);
 }
 
-/** The contract's values as constants: enumerations and the bounds of properties and parameters. */
+/** Per operation that declares them (`x-limits`), the bounds the service holds it to. */
+function operationLimitsOf(document) {
+  const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.values(item).filter((operation) => operation && typeof operation === 'object' && operation.operationId),
+  );
+  return withoutEmpty(operations.map((operation) => [operation.operationId, operation['x-limits'] ?? {}]));
+}
+
+/** The contract's values as constants: enumerations, the bounds of properties and parameters, and the operations' limits. */
 function contractConstants(document) {
   const constant = (doc, name, value) => `${doc}\nexport const ${name} = ${JSON.stringify(value)} as const;`;
   return [
@@ -244,6 +252,11 @@ function contractConstants(document) {
       '/** Per operation, the bounding keywords of each parameter. */',
       'parameterConstraints',
       parameterConstraintsOf(document),
+    ),
+    constant(
+      '/** Per operation, the limits its `x-limits` states (page budgets, replays an hour, …). */',
+      'operationLimits',
+      operationLimitsOf(document),
     ),
   ].join('\n\n');
 }

@@ -5,10 +5,20 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { pino } from 'pino';
 import { logDestination, startDeliveryWorker } from '../server.js';
-import { listDeadLetters, replayDeadLetters, replayMessage } from '../deliveries/queue/dead-letters.js';
+import { parameterConstraints } from '@street-events/types/operator';
+import {
+  listDeadLetters,
+  replayDeadLetters,
+  replayMessage,
+  type DeadLetter,
+} from '../deliveries/queue/dead-letters.js';
 import { ensureSigningKey, listSigningKeys, retireSigningKey, rotateSigningKey } from '../deliveries/messages/keys.js';
 import { printLine, printNote } from './output.js';
 import { config, print, runUntilSignal, withDatabase } from './support.js';
+import type { Database } from '../db/database.js';
+
+/** Dead letters read at once, the most a page of the operator API holds. */
+const deadLetterPage = parameterConstraints.listDeadLetters.limit.maximum;
 
 function isoTime(value: string): Date {
   const date = new Date(value);
@@ -83,6 +93,18 @@ function addKeyCommands(program: Command): void {
     );
 }
 
+/** Every dead letter (of one subscription if named), a page at a time. */
+async function allDeadLetters(db: Database, subscription: string | undefined): Promise<DeadLetter[]> {
+  const letters: DeadLetter[] = [];
+  let after: string | undefined;
+  do {
+    const page = await listDeadLetters(db, { subscription, limit: deadLetterPage, after });
+    letters.push(...page.letters);
+    after = page.nextCursor ?? undefined;
+  } while (after !== undefined);
+  return letters;
+}
+
 function addDeliveryCommands(program: Command): void {
   const deliveries = program.command('deliveries').description('notification deliveries');
   deliveries
@@ -92,7 +114,7 @@ function addDeliveryCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action((options: { subscription?: string; json?: boolean }, command: Command) =>
       withDatabase(command, async (db) => {
-        const letters = await listDeadLetters(db, options);
+        const letters = await allDeadLetters(db, options.subscription);
         print(letters, options.json);
         if (letters.length === 0 && !options.json) {
           printNote(`no dead letters${options.subscription ? ` for subscription ${options.subscription}` : ''}`);

@@ -522,6 +522,28 @@ export const deliveryAttempts = pgTable(
   ],
 );
 
+/**
+ * Replays of messages (`replayMessage`, dead letters replayed in bulk), counted over the last hour
+ * to bound them per message and per organisation across every instance; workers prune rows older
+ * than the hour.
+ */
+export const messageReplays = pgTable(
+  'message_replays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: varchar('message_id', { length: 64 }).notNull(),
+    /** The organisation of the message's subscription. */
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    replayedAt: moment('replayed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('message_replays_organisation').on(t.organisationId, t.replayedAt),
+    index('message_replays_message').on(t.messageId, t.replayedAt),
+  ],
+);
+
 /** ed25519 keys signing the webhooks; every key not retired signs and is published. */
 /**
  * The RSA keys and self-signed certificates of the pub/sub envelope's `Signature`; the newest signs.

@@ -42,6 +42,7 @@ import {
   type AttemptOutcome,
 } from './attempts/attempt.js';
 import { pruneLog } from './attempts/attempt-log.js';
+import { pruneReplays } from './queue/replay-bounds.js';
 import { directNetwork, type DeliveryNetwork } from './attempts/network.js';
 import { SigningMaterial } from './messages/build.js';
 import { claimDue, defaultCaps, type Claim, type ClaimedDelivery } from './queue/claim.js';
@@ -433,7 +434,7 @@ class Worker implements DeliveryWorker {
 
   /**
    * Removes the subscriptions left unconfirmed for 48 hours and those failing for too long, and
-   * prunes the message log and old dead letters.
+   * prunes the message log, old dead letters and the replays counted past their hour.
    */
   private async upkeepPass(): Promise<boolean> {
     if (!this.running) return false;
@@ -449,6 +450,7 @@ class Worker implements DeliveryWorker {
       }
       await pruneLog(db, before(logRetentionMs));
       await pruneDeadLetters(db, before(deadLetterRetentionMs));
+      await pruneReplays(db);
     } catch (error) {
       if (this.running) log.error({ err: error }, 'expiring or disabling subscriptions, or pruning, failed');
     }

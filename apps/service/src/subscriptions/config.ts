@@ -3,6 +3,7 @@ import { createEndpointPolicy, type EndpointPolicy } from '../deliveries/attempt
 import type { SignatureVersion } from '../deliveries/messages/pubsub-signature.js';
 import { defaultRetryPolicy, type RetryPolicy } from '../deliveries/attempts/retry-schedule.js';
 import type { WorkerOptions } from '../deliveries/worker.js';
+import type { ReplayBounds } from '../deliveries/queue/replay-bounds.js';
 
 export interface NotificationConfig {
   /** `PUBLIC_BASE_URL`: the interface's base URL as receivers reach it; default the served one. */
@@ -37,6 +38,8 @@ export interface NotificationConfig {
   logRetentionMs: number;
   /** `SUBSCRIPTION_CHANGES_MAX` per `SUBSCRIPTION_CHANGES_WINDOW_MS`: subscribes and unsubscribes per organisation. */
   subscriptionChanges: { max: number; windowMs: number };
+  /** `REPLAYS_PER_MESSAGE` and `REPLAYS_PER_ORGANISATION`: replays an hour. */
+  replayBounds: ReplayBounds;
 }
 
 /**

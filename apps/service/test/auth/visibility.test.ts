@@ -4,7 +4,8 @@ import { removeContract } from '../../src/admin/contracts.js';
 import { organisationScopeOf, type Caller } from '../../src/auth/caller.js';
 import { deliveries } from '../../src/db/schema.js';
 import { listMessages } from '../../src/deliveries/message-log.js';
-import { listDeadLetters, replayMessage } from '../../src/deliveries/queue/dead-letters.js';
+import { replayMessage } from '../../src/deliveries/queue/dead-letters.js';
+import { deadLettersOf } from '../support/dead-letters.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../src/shared/errors.js';
 import { subscriptionsOverview } from '../../src/subscriptions/operator.js';
 import { subscribe } from '../../src/subscriptions/subscribe.js';
@@ -147,8 +148,8 @@ describeEachDatabase('visibility', (database) => {
     const listed = await subscriptionsOverview(database.db, undefined, scope);
     expect(listed.map((one) => one.reference)).not.toContain(history.reference);
     expect(await subscriptionsOverview(database.db, codes.A, scope)).toEqual([]);
-    expect(await listDeadLetters(database.db, { scope })).toEqual([]);
-    expect(await listDeadLetters(database.db, { subscription: history.reference, scope })).toEqual([]);
+    expect(await deadLettersOf(database.db, { scope })).toEqual([]);
+    expect(await deadLettersOf(database.db, { subscription: history.reference, scope })).toEqual([]);
   });
 
   test.each([
@@ -183,7 +184,7 @@ describeEachDatabase('visibility', (database) => {
     ]);
     const page = await listMessages(database.db, history.reference, { limit: 20 }, scope);
     expect(page.messages.map((message) => message.message_id)).toEqual([history.messageId]);
-    const letters = await listDeadLetters(database.db, { scope });
+    const letters = await deadLettersOf(database.db, { scope });
     expect(letters.map((letter) => letter.messageId)).toEqual([history.messageId]);
   });
 
@@ -193,7 +194,7 @@ describeEachDatabase('visibility', (database) => {
     expect(scope).toBe('any');
     const listed = await subscriptionsOverview(database.db, undefined, scope);
     expect(listed.map((one) => one.reference)).toContain(history.reference);
-    expect((await listDeadLetters(database.db, { scope })).map((letter) => letter.messageId)).toContain(
+    expect((await deadLettersOf(database.db, { scope })).map((letter) => letter.messageId)).toContain(
       history.messageId,
     );
   });

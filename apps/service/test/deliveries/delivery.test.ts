@@ -14,7 +14,8 @@ import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
 import { openWorkObject } from '../../src/events/work-objects.js';
-import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/queue/dead-letters.js';
+import { replayDeadLetters } from '../../src/deliveries/queue/dead-letters.js';
+import { deadLettersOf } from '../support/dead-letters.js';
 import type { WorkerOptions } from '../../src/deliveries/worker.js';
 import { pollUpdates } from '../../src/features/polling/poll-updates.js';
 import { startReceiver, type Answer, type Receiver, type ReceivedRequest } from './receiver.js';
@@ -322,7 +323,7 @@ describeEachDatabase('notification delivery', (database) => {
       await work(database.db, owner, authority);
       const dead = await vi.waitFor(
         async () => {
-          const letters = await listDeadLetters(database.db, { subscription: reference });
+          const letters = await deadLettersOf(database.db, { subscription: reference });
           expect(letters).toHaveLength(1);
           return letters[0]!;
         },
@@ -343,10 +344,10 @@ describeEachDatabase('notification delivery', (database) => {
         interval: 25,
       });
       expect(notificationsFor(fixture.receiver, reference)[4]!.request.headers['webhook-id']).toBe(dead.messageId);
-      await vi.waitFor(
-        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toEqual([]),
-        { timeout: 10_000, interval: 25 },
-      );
+      await vi.waitFor(async () => expect(await deadLettersOf(database.db, { subscription: reference })).toEqual([]), {
+        timeout: 10_000,
+        interval: 25,
+      });
     });
 
     it('a subscription’s dead letters since a time are replayed together', async () => {
@@ -355,15 +356,15 @@ describeEachDatabase('notification delivery', (database) => {
       await work(database.db, owner, authority);
       await work(database.db, owner, authority);
       await vi.waitFor(
-        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(2),
+        async () => expect(await deadLettersOf(database.db, { subscription: reference })).toHaveLength(2),
         { timeout: 10_000, interval: 25 },
       );
       fixture.answers.delete(reference);
       expect(await replayDeadLetters(database.db, { subscription: reference, since })).toBe(2);
-      await vi.waitFor(
-        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toEqual([]),
-        { timeout: 10_000, interval: 25 },
-      );
+      await vi.waitFor(async () => expect(await deadLettersOf(database.db, { subscription: reference })).toEqual([]), {
+        timeout: 10_000,
+        interval: 25,
+      });
     });
 
     it('a redirect is a failure and is not followed', async () => {
@@ -374,11 +375,11 @@ describeEachDatabase('notification delivery', (database) => {
       });
       await work(database.db, owner, authority);
       await vi.waitFor(
-        async () => expect(await listDeadLetters(database.db, { subscription: reference })).toHaveLength(1),
+        async () => expect(await deadLettersOf(database.db, { subscription: reference })).toHaveLength(1),
         { timeout: 10_000, interval: 25 },
       );
       expect(redirected).toBe(0);
-      expect((await listDeadLetters(database.db, { subscription: reference }))[0]!.lastError).toMatch(
+      expect((await deadLettersOf(database.db, { subscription: reference }))[0]!.lastError).toMatch(
         /redirects are not followed/,
       );
     });

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { queryRows, type Database } from '../../src/db/database.js';
 import { claimDue, type ClaimedDelivery } from '../../src/deliveries/queue/claim.js';
-import { listDeadLetters, replayDeadLetters } from '../../src/deliveries/queue/dead-letters.js';
+import { replayDeadLetters } from '../../src/deliveries/queue/dead-letters.js';
+import { deadLettersOf } from '../support/dead-letters.js';
 import { queueState } from '../../src/deliveries/queue/queue-state.js';
 import type { RetryPolicy } from '../../src/deliveries/attempts/retry-schedule.js';
 import { markDelivered, settleFailure, type AttemptedClaim } from '../../src/deliveries/queue/settle.js';
@@ -140,7 +141,7 @@ describeEachDatabase('the outbox', (database) => {
     });
 
     expect(await queueState(db())).toMatchObject({ pending: 1, dead: 1 });
-    expect(await listDeadLetters(db(), { subscription: reference })).toMatchObject([
+    expect(await deadLettersOf(db(), { subscription: reference })).toMatchObject([
       { messageId: delivery!.message_id, attempts: 2, lastError: failure.reason },
     ]);
     expect((await deliverTheDue(db())).map((next) => next.event_type)).toEqual(['permit_granted']);
@@ -193,7 +194,7 @@ describeEachDatabase('the outbox', (database) => {
     await expect(replayDeadLetters(db(), { messageId: claimed[0]!.message_id })).rejects.toMatchObject({
       status: 409,
     });
-    expect(await listDeadLetters(db(), { subscription: reference })).toMatchObject([
+    expect(await deadLettersOf(db(), { subscription: reference })).toMatchObject([
       { messageId: claimed[0]!.message_id },
     ]);
     await db().execute(sql`delete from deliveries`);

@@ -653,3 +653,6 @@ export const propertyConstraints = {
 
 /** Per operation, the bounding keywords of each parameter. */
 export const parameterConstraints = {} as const;
+
+/** Per operation, the limits its `x-limits` states (page budgets, replays an hour, …). */
+export const operationLimits = {} as const;

@@ -287,14 +287,40 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A subscription's messages, newest first, each with its attempts
-     * @description Lists a subscription's messages, newest first, each with its attempts (oldest first): each attempt's request as sent (headers and body), the answer's status and excerpt, its latency, its outcome and when the message is tried next.
+     * A subscription's messages, newest first, each with its newest attempts
+     * @description Lists a subscription's messages, newest first, each with how many attempts the log holds of it (`attempt_count`) and its newest attempts, at most ten (oldest first): each attempt's request as sent (headers and body), the answer's status and excerpt, its latency, its outcome and when the message is tried next. A message with more attempts than it shows has an `attempts_cursor` for `listMessageAttempts`, which pages through the rest.
      *
-     *     Open to every role with the caller's own token (an API token or a login token). The Operator reads any subscription's messages; any other caller its own organisation's alone: another organisation's subscription is `404`, exactly as an unknown one. Counted against the caller's rate limit, as the event interface's operations are; a page holds at most `limit` messages.
+     *     A page holds at most `limit` messages and at most 256 KiB of attempts (their request headers, bodies, answer excerpts and errors, as stored): it ends before the message that would take it past that budget, and always holds one message when there is one, so a page stays small whatever the log holds. `next_cursor` then gives the next page.
+     *
+     *     Open to every role with the caller's own token (an API token or a login token). The Operator reads any subscription's messages; any other caller its own organisation's alone: another organisation's subscription is `404`, exactly as an unknown one. Counted against the caller's rate limit, as the event interface's operations are; an organisation reads its delivery history (`listMessages`, `listMessageAttempts`, `listDeadLetters`) at most twice at once, all its users together: one more read is `429` with `Retry-After: 1` at once. A `before` that is not a `next_cursor` this operation gave is `400`.
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
     get: operations["listMessages"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/subscriptions/{subscription_reference_number}/messages/{message_id}/attempts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A message's attempts, newest first, a page at a time
+     * @description Lists the attempts the log holds of one message of a subscription, newest first: the rest of those `listMessages` shows (give its `attempts_cursor` as `before`), or all of them from the newest. A page holds at most `limit` attempts and ends, as `listMessages`' do, before the attempt that would take it past 256 KiB (it always holds one when there is one).
+     *
+     *     Open to every role with the caller's own token, as `listMessages`: another organisation's subscription, or a message that is not the subscription's, is `404`, exactly as an unknown one. Counted as a read of the delivery history (see `listMessages`). A `before` that is not a cursor this service gave for this message is `400`.
+     *
+     *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
+     */
+    get: operations["listMessageAttempts"];
     put?: never;
     post?: never;
     delete?: never;
@@ -312,9 +338,9 @@ export interface paths {
     };
     /**
      * List dead letters: messages whose every attempt failed
-     * @description Lists the messages whose every attempt failed, oldest first.
+     * @description Lists the messages whose every attempt failed, oldest first, at most `limit` a page; `next_cursor` gives the next page (as `after`).
      *
-     *     Open to every role with the caller's own token (an API token or a login token). The Operator sees every organisation's dead letters; any other caller its own organisation's alone (`subscription` naming another organisation's gives an empty list). Counted against the caller's rate limit, as the event interface's operations are.
+     *     Open to every role with the caller's own token (an API token or a login token). The Operator sees every organisation's dead letters; any other caller its own organisation's alone (`subscription` naming another organisation's gives an empty list). Counted against the caller's rate limit, as the event interface's operations are, and as a read of the delivery history (see `listMessages`). An `after` that is not a `next_cursor` this operation gave is `400`.
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
@@ -341,6 +367,8 @@ export interface paths {
      * @description Queues a dead or delivered message again, with the same webhook-id.
      *
      *     Open to every role with the caller's own token (an API token or a login token). The Operator replays any organisation's message; any other caller its own organisation's alone: another organisation's message is `404`, exactly as an unknown one, and nothing is queued. Counted against the caller's rate limit, as the event interface's operations are.
+     *
+     *     Replays are bounded across every instance of the service (counted in the database): a message is queued once at a time (`409` while it is) and replayed at most 5 times an hour, and an organisation's callers replay at most 1000 messages an hour in all (the operator sets both: `REPLAYS_PER_MESSAGE`, `REPLAYS_PER_ORGANISATION`); past either the answer is `429` with `Retry-After`, the seconds until the oldest replay counted leaves the hour. The Operator's replays count towards the message's bound but not an organisation's, and the command line's bulk replay of dead letters (`deliveries replay`) is bounded by neither. Queuing a message again keeps its newest 20 attempts in the log and removes older ones, so the log holds at most 20 attempts of a message plus those of one delivery (the retry schedule's length).
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
@@ -747,6 +775,8 @@ export interface components {
      */
     InternalDeadLetterList: {
       dead_letters: components["schemas"]["InternalDeadLetter"][];
+      /** @description Give it as `after` for the next page; null on the last. */
+      next_cursor: string | null;
     };
     /**
      * InternalDeliveryChange
@@ -781,7 +811,7 @@ export interface components {
         };
     /**
      * InternalMessage
-     * @description A message of a subscription, its state and its attempts (oldest first).
+     * @description A message of a subscription, its state, how many attempts the log holds of it and the newest of them (oldest first).
      */
     InternalMessage: {
       /** @description The message id: its `webhook-id` and `MessageId`. */
@@ -795,7 +825,12 @@ export interface components {
       object_reference_number: string | null;
       /** @description When a pending message is tried next; null while it waits behind an earlier one of its work. */
       next_attempt_at: string | null;
+      /** @description How many attempts of the message the log holds. */
+      attempt_count: number;
+      /** @description The newest attempts, at most ten, oldest first. */
       attempts: components["schemas"]["InternalAttempt"][];
+      /** @description When the log holds older attempts than those shown: give it as `before` to `listMessageAttempts` for them; null otherwise. */
+      attempts_cursor: string | null;
     };
     /**
      * InternalMessagePage
@@ -2004,6 +2039,15 @@ export interface components {
      * @description Absolute `http` or `https` URL that receives the confirmation message and then the notifications. At most 2048 characters; no user name or password in the URL. Endpoints that resolve to loopback, private, link-local, shared (CGNAT), multicast or reserved addresses are refused unless the service's configuration allows them.
      */
     SubscriptionEndpoint: string;
+    /**
+     * InternalAttemptPage
+     * @description Attempts of one message, newest first.
+     */
+    InternalAttemptPage: {
+      attempts: components["schemas"]["InternalAttempt"][];
+      /** @description Give it as `before` for the next page (older attempts); null on the last. */
+      next_cursor: string | null;
+    };
   };
   responses: {
     /** @description The request breaks a constraint of this document (a length, a bound, a required field, a type, a format, an unknown property or query parameter), or is not a valid HTTP/1.1 request (no `Host` header, a malformed request line or header). `error.details` names every failing field and the rule it breaks; a body holding more values than any valid body can (for example a list longer than its `maxItems`) is checked only up to its first broken constraint, which is the one listed. The wording of messages can change between releases. */
@@ -2753,10 +2797,54 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  listMessageAttempts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        before?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The subscription. */
+        subscription_reference_number: string;
+        /** @description The message id (webhook-id). */
+        message_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the message's attempts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InternalAttemptPage"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      408: components["responses"]["ClientTimeout"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["PayloadTooLarge"];
+      414: components["responses"]["UriTooLong"];
+      415: components["responses"]["UnsupportedMediaType"];
+      417: components["responses"]["ExpectationFailed"];
+      429: components["responses"]["TooManyRequests"];
+      431: components["responses"]["HeadersTooLarge"];
+      500: components["responses"]["InternalServerError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   listDeadLetters: {
     parameters: {
       query?: {
         subscription?: string;
+        limit?: number;
+        after?: string;
       };
       header?: never;
       path?: never;
@@ -3187,6 +3275,7 @@ export type proposed_start_date = components["schemas"]["proposed_start_date"];
 export type proposed_end_date = components["schemas"]["proposed_end_date"];
 export type InternalTriggerValues = components["schemas"]["InternalTriggerValues"];
 export type SubscriptionEndpoint = components["schemas"]["SubscriptionEndpoint"];
+export type InternalAttemptPage = components["schemas"]["InternalAttemptPage"];
 
 /** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */
 export const enumerations = {
@@ -4073,7 +4162,11 @@ export const propertyConstraints = {
     internal_user_name: { maxLength: 100 },
   },
   InternalDeadLetter: { attempts: { minimum: 0 }, created_at: { format: "date-time" } },
-  InternalMessage: { created_at: { format: "date-time" } },
+  InternalMessage: {
+    created_at: { format: "date-time" },
+    attempt_count: { minimum: 0 },
+    attempts: { maxItems: 10 },
+  },
   InternalObjectOpening: {
     internal_user_identifier: { maxLength: 100 },
     internal_user_name: { maxLength: 100 },
@@ -4140,6 +4233,7 @@ export const propertyConstraints = {
     proposed_start_date: { maxLength: 64, format: "date-time" },
     proposed_end_date: { maxLength: 64, format: "date-time" },
   },
+  InternalAttemptPage: { attempts: { maxItems: 100 } },
 } as const;
 
 /** Per operation, the bounding keywords of each parameter. */
@@ -4163,7 +4257,28 @@ export const parameterConstraints = {
     limit: { minimum: 1, maximum: 100, default: 20 },
     before: { minLength: 1, maxLength: 200 },
   },
-  listDeadLetters: { subscription: { minLength: 1, maxLength: 30 } },
+  listMessageAttempts: {
+    subscription_reference_number: { minLength: 1, maxLength: 30 },
+    message_id: { minLength: 1, maxLength: 64 },
+    limit: { minimum: 1, maximum: 100, default: 20 },
+    before: { minLength: 1, maxLength: 200 },
+  },
+  listDeadLetters: {
+    subscription: { minLength: 1, maxLength: 30 },
+    limit: { minimum: 1, maximum: 500, default: 100 },
+    after: { minLength: 1, maxLength: 200 },
+  },
   replayMessage: { message_id: { minLength: 1, maxLength: 64 } },
   streamDeliveries: { subscription: { minLength: 1, maxLength: 30 } },
+} as const;
+
+/** Per operation, the limits its `x-limits` states (page budgets, replays an hour, …). */
+export const operationLimits = {
+  listMessages: { page_bytes: 262144, history_reads_per_organisation: 2 },
+  listMessageAttempts: { page_bytes: 262144 },
+  replayMessage: {
+    replays_per_message_per_hour: 5,
+    replays_per_organisation_per_hour: 1000,
+    attempts_kept_on_replay: 20,
+  },
 } as const;

@@ -2861,3 +2861,6 @@ export const parameterConstraints = {
     workstream_prefix: { maxItems: 100, items: { pattern: "^[0-9]{3}$" } },
   },
 } as const;
+
+/** Per operation, the limits its `x-limits` states (page budgets, replays an hour, …). */
+export const operationLimits = {} as const;

@@ -75,7 +75,7 @@ const settledMessage = (message: Message): SettledMessage => ({
   event_type: message.event_type,
   update_id: message.update_id,
   state: message.state,
-  attempts: message.attempts.length,
+  attempts: message.attempt_count,
   answers: message.attempts.map((attempt) => String(attempt.status ?? 'failed')).join(' '),
   next_attempt_at: message.next_attempt_at,
 });
