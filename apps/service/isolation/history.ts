@@ -4,7 +4,9 @@
  * operations of the operator API with its own token: none of the tenant's subscription or dead
  * letters may be listed, and the tenant's subscription reference and message id must be answered
  * exactly as unknown ones (a replay queuing nothing). The tenant's own user then replays its
- * message, which is attempted again; the Operator lists every organisation's subscriptions.
+ * message, which is attempted again, and goes on replaying its messages in a loop, which the
+ * service must throttle (`429`, past `replayBound`); cursors it did not give are `400`; the
+ * Operator lists every organisation's subscriptions.
  */
 import type { components } from '@street-events/types/operator';
 import type { SandboxUser } from '../src/sandbox/seed/sandbox.js';
@@ -29,6 +31,10 @@ export interface HistoryFigures {
   replayedAttempted: boolean;
   /** Whether the Operator's listing holds the tenant's subscription. */
   operatorSeesTenant: boolean;
+  /** The tenant's replay loop of its messages: replays accepted before the refusal, and the refusal's status. */
+  replayLoop: { accepted: number; refusedWith: number | null };
+  /** Crafted cursors of the history's listings answered other than `400`, as `status path`. */
+  cursorsNotRefused: string[];
 }
 
 /** A request to the operator API with `token`, from `from`. */
@@ -60,6 +66,12 @@ async function leaksTo(
   await listed(`/dead-letters?subscription=${own.reference}`);
   const pairs: [string, string, string, string][] = [
     ['GET', `/subscriptions/${own.reference}/messages`, `/subscriptions/${unknownReference}/messages`, own.reference],
+    [
+      'GET',
+      `/subscriptions/${own.reference}/messages/${own.messageId}/attempts`,
+      `/subscriptions/${unknownReference}/messages/${own.messageId}/attempts`,
+      own.reference,
+    ],
     ['POST', `/messages/${own.messageId}/replay`, `/messages/${unknownMessage}/replay`, own.messageId],
   ];
   for (const [method, known, unknown, named] of pairs) {
@@ -87,7 +99,49 @@ async function ownHistory(call: (method: string, path: string) => Promise<Answer
   const messages = await messagesOf(call, reference);
   const message = messages.find((one) => one.kind === 'notification');
   if (message === undefined) throw new Error("the well-behaved tenant's subscription has no notification");
-  return { reference, messageId: message.message_id, messages: messages.length, attempts: message.attempts.length };
+  return {
+    reference,
+    messageId: message.message_id,
+    messageIds: messages.map((one) => one.message_id),
+    attempts: message.attempt_count,
+  };
+}
+
+/**
+ * The tenant replays its messages one after another (those still queued answer `409` and are
+ * passed over) until it is refused; answers how many were accepted and the refusal's status.
+ */
+async function replayLoop(call: (method: string, path: string) => Promise<Answer>, messageIds: readonly string[]) {
+  let accepted = 0;
+  for (const messageId of messageIds) {
+    const answer = await call('POST', `/messages/${messageId}/replay`);
+    if (answer.status === 202) accepted += 1;
+    else if (answer.status !== 409) return { accepted, refusedWith: answer.status };
+  }
+  return { accepted, refusedWith: null };
+}
+
+/** Cursors this service never gave (dates that do not exist, other shapes), at each listing of the history. */
+async function craftedCursors(
+  call: (method: string, path: string) => Promise<Answer>,
+  reference: string,
+  messageId: string,
+) {
+  const encoded = (text: string) => Buffer.from(text).toString('base64url');
+  const cursors = [encoded('2026-02-30 00:00:00|x'), encoded('9999-99-99 00:00:00|1'), "1' or '1'='1", 'x'.repeat(200)];
+  const paths = [
+    `/subscriptions/${reference}/messages?before=`,
+    `/subscriptions/${reference}/messages/${messageId}/attempts?before=`,
+    '/dead-letters?after=',
+  ];
+  const notRefused: string[] = [];
+  for (const path of paths) {
+    for (const cursor of cursors) {
+      const answer = await call('GET', `${path}${encodeURIComponent(cursor)}`);
+      if (answer.status !== 400) notRefused.push(`${answer.status} ${path}${cursor}`);
+    }
+  }
+  return notRefused;
 }
 
 /** Every other organisation's users read the tenant's history; then the tenant replays its message. */
@@ -107,7 +161,7 @@ export async function historyBetweenTenants(
   }
   await pause(1000);
   const attemptsOf = async () =>
-    (await messagesOf(asQuiet, own.reference)).find((one) => one.message_id === own.messageId)?.attempts.length ?? 0;
+    (await messagesOf(asQuiet, own.reference)).find((one) => one.message_id === own.messageId)?.attempt_count ?? 0;
   if ((await attemptsOf()) !== own.attempts)
     leaks.push("the tenant's message was attempted again after others' replays");
   const replay = await asQuiet('POST', `/messages/${own.messageId}/replay`);
@@ -116,14 +170,18 @@ export async function historyBetweenTenants(
     replayedAttempted = (await attemptsOf()) > own.attempts;
     if (!replayedAttempted) await pause(100);
   }
+  const loop = await replayLoop(asQuiet, own.messageIds);
+  const cursorsNotRefused = await craftedCursors(asQuiet, own.reference, own.messageId);
   const everyone = await operatorCall(origin, operator.token, operator.from, 'GET', '/subscriptions');
   return {
     callers: others.length,
     roles: [...new Set(others.map((user) => user.role))].sort(),
     leaks,
-    ownMessages: own.messages,
+    ownMessages: own.messageIds.length,
     ownReplay: replay.status,
     replayedAttempted,
     operatorSeesTenant: everyone.status === 200 && everyone.body.includes(own.reference),
+    replayLoop: loop,
+    cursorsNotRefused,
   };
 }

@@ -60,17 +60,22 @@ export async function seed(database: RunDatabase, events: number): Promise<Sandb
   return JSON.parse(stdout) as SandboxSummary;
 }
 
+/** Replays an organisation may make in an hour here: few, so that a short run's loop reaches the bound. */
+export const replayBound = 5;
+
 /**
  * `serve` on the database under the documented heap limit, with `env` added (webhook endpoints on
- * loopback allowed). The limit on subscription changes is lifted, so that the hostile tenant's
- * churn reaches the delivery worker, whose fairness is what the churn measures (the limit has
- * tests of its own).
+ * loopback allowed). The limit on subscription changes and the rate limit are lifted, so that the
+ * hostile tenant's churn reaches the delivery worker and its flood the read path, whose fairness
+ * is what they measure (the limits have tests of their own; one run sets a rate limit).
  */
 export function serve(database: RunDatabase, env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
   return startServiceProcess(database.args, {
     NODE_OPTIONS: documentedHeapLimit,
     WEBHOOK_ALLOW: '127.0.0.0/8',
     SUBSCRIPTION_CHANGES_MAX: '1000000',
+    RATE_LIMIT_MAX: '0',
+    REPLAYS_PER_ORGANISATION: String(replayBound),
     ...env,
   });
 }

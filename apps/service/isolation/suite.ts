@@ -20,7 +20,7 @@ import {
   type JunkTokenFigures,
   type PollFigures,
 } from './reads.js';
-import { createRunDatabase, heapLimitMb, memoryOf, seed, serve, type Backend } from './service.js';
+import { createRunDatabase, heapLimitMb, memoryOf, replayBound, seed, serve, type Backend } from './service.js';
 import { tenantsOf, type Tenants } from './tenants.js';
 import type { ServiceProcess } from '../test/support/service-process.js';
 
@@ -232,6 +232,14 @@ export function verdictsOf(figures: SuiteFigures): (Verdict & { timing: boolean 
       'a tenant sees its own messages and replays one (attempted again); the Operator sees every subscription',
       history.ownMessages > 0 && history.ownReplay === 202 && history.replayedAttempted && history.operatorSeesTenant,
       `${history.ownMessages} messages, replay ${history.ownReplay}, attempted again: ${history.replayedAttempted}`,
+    ),
+    verdict(
+      'history-bounded',
+      "a tenant's replay loop is refused with 429 at its organisation's bound for the hour, and cursors the service did not give are 400",
+      history.replayLoop.refusedWith === 429 &&
+        history.replayLoop.accepted < replayBound &&
+        history.cursorsNotRefused.length === 0,
+      `${history.replayLoop.accepted} more replays accepted, then ${history.replayLoop.refusedWith ?? 'none refused'}; ${history.cursorsNotRefused.slice(0, 3).join('; ') || 'every crafted cursor 400'}`,
     ),
     verdict(
       'polls-answered',

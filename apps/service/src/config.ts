@@ -22,7 +22,7 @@ import { createEndpointPolicy } from './deliveries/attempts/endpoint-policy.js';
 import { signatureVersions, type SignatureVersion } from './deliveries/messages/pubsub-signature.js';
 import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/attempts/retry-schedule.js';
 import { defaultSearchConcurrency } from './features/permits/plugin.js';
-import type { RateLimit } from './http/rate-limits.js';
+import { defaultRateLimit } from './http/rate-limits.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connections.js';
 import { defaultSubscriptionChanges, type NotificationConfig } from './subscriptions/config.js';
 import { defaultReadShares, type ReadShares } from './http/read-shares.js';
@@ -183,13 +183,13 @@ export const environmentSchema = {
         'Permit searches run at once; others wait their turn. A 500-row answer is close to 1 MB of JSON: this bounds the memory many searches at once would take.',
     },
     RATE_LIMIT_MAX: {
-      ...wholeNumber(0, 0),
-      'x-default': '`0` (no limit)',
+      ...wholeNumber(0),
+      'x-default': `\`${defaultRateLimit.max}\`; \`0\` (no limit) under \`serve --sandbox\``,
       description:
-        "Requests each caller may make to the interface's operations (and to the operator API's delivery history: `listSubscriptions`, `listMessages`, `listDeadLetters`, `replayMessage`) per window; past it the answer is `429` with `Retry-After` in seconds. A caller is its user, counted after authentication whatever token it sends; a request that does not authenticate (no token, an unknown or revoked one) counts under its client address, so made-up tokens share one budget. Counted by each service instance on its own, in memory: behind N instances a caller may make up to N times this. `/health`, the webhook keys, the signing certificates and the confirmation and unsubscribe links are not limited; login has limits of its own (`LOGIN_RATE_LIMIT_*`).",
+        "Requests each caller may make to the interface's operations (and to the operator API's delivery history: `listSubscriptions`, `listMessages`, `listMessageAttempts`, `listDeadLetters`, `replayMessage`) per window; past it the answer is `429` with `Retry-After` in seconds. A caller is its user, counted after authentication whatever token it sends; a request that does not authenticate (no token, an unknown or revoked one) counts under its client address, so made-up tokens share one budget. Counted by each service instance on its own, in memory: behind N instances a caller may make up to N times this. The confirmation and unsubscribe links count under their client address; `/health`, the webhook keys and the signing certificates are not limited; login has limits of its own (`LOGIN_RATE_LIMIT_*`). `0` is no limit.",
     },
     RATE_LIMIT_WINDOW_MS: {
-      ...wholeNumber(1, 60_000),
+      ...wholeNumber(1, defaultRateLimit.windowMs),
       description: 'The window of `RATE_LIMIT_MAX`.',
     },
     METRICS_PUBLIC: {
@@ -364,7 +364,7 @@ interface Environment {
   SEARCH_CONCURRENCY?: number;
   MAX_CONNECTIONS: number;
   MAX_CONNECTIONS_PER_ADDRESS: number;
-  RATE_LIMIT_MAX: number;
+  RATE_LIMIT_MAX?: number;
   RATE_LIMIT_WINDOW_MS: number;
   METRICS_PUBLIC: 'on' | 'off';
   PUBLIC_BASE_URL?: string;
@@ -408,7 +408,8 @@ export interface ServiceConfig {
   /** Update ids one poll reads past its cursor at most. */
   pollScanUpdates: number;
   authCacheTtlMs: number;
-  rateLimit: RateLimit;
+  /** `max` unset: the default, or none under `serve --sandbox` (see `defaultRateLimit`). */
+  rateLimit: { max: number | undefined; windowMs: number };
   /** Connections held at once by each listener, in all and from one address. */
   connections: ConnectionLimits;
   /** Reverse proxies whose `X-Forwarded-For` names the client address; none when empty. */

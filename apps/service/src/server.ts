@@ -15,6 +15,7 @@ import { basePath, buildApp, clientTimeouts, maxHeaderBytes, type AppOptions } f
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics, type ServiceMetrics } from './http/metrics.js';
+import { defaultRateLimit } from './http/rate-limits.js';
 import { refreshPollRows } from './events/poll-rows.js';
 import { checkSummariesFingerprint, writeMissingSummaries } from './features/permits/search-permits.js';
 import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './subscriptions/config.js';
@@ -81,7 +82,7 @@ function appOptions(
     readShares: config.readShares,
     pollScanUpdates: config.pollScanUpdates,
     authenticationCache: { ...defaultAuthenticationCache, ttlMs: config.authCacheTtlMs },
-    rateLimit: config.rateLimit,
+    rateLimit: { max: config.rateLimit.max ?? defaultRateLimit.max, windowMs: config.rateLimit.windowMs },
     connections: config.connections,
     trustProxy: config.trustProxy,
     login: config.login,

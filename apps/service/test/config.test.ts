@@ -1,5 +1,6 @@
 /** The configuration: every variable from one schema, validated once, each refusal naming the variable. */
 import { readFileSync } from 'node:fs';
+import { operationLimits } from '@street-events/types/operator';
 import { describe, expect, it } from 'vitest';
 import { defaultLoginLimits } from '../src/auth/login.js';
 import { configFromEnv, environmentSchema } from '../src/config.js';
@@ -8,7 +9,7 @@ import { endpointPolicyOf } from '../src/subscriptions/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 
 describe('configuration', () => {
-  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts (5 s to connect, 10 s to the response), 8 in flight per subscription and 32 per origin, disabling after 5 days of failure, a worker in the service, a log of 7 days, dead letters of 30 and 10 subscription changes an hour per organisation', () => {
+  it('defaults notifications to no allow-list, the standard schedule, 15 s attempts (5 s to connect, 10 s to the response), 8 in flight per subscription and 32 per origin, disabling after 5 days of failure, a worker in the service, a log of 7 days, dead letters of 30, 10 subscription changes an hour per organisation and the document’s replay bounds', () => {
     expect(configFromEnv({}).notifications).toEqual({
       publicBaseUrl: undefined,
       allowList: [],
@@ -26,6 +27,10 @@ describe('configuration', () => {
       pollIntervalMs: 1000,
       logRetentionMs: 7 * 86_400_000,
       subscriptionChanges: { max: 10, windowMs: 3_600_000 },
+      replayBounds: {
+        perMessage: operationLimits.replayMessage.replays_per_message_per_hour,
+        perOrganisation: operationLimits.replayMessage.replays_per_organisation_per_hour,
+      },
     });
   });
 
@@ -49,6 +54,8 @@ describe('configuration', () => {
         DELIVERY_LOG_DAYS: '2',
         SUBSCRIPTION_CHANGES_MAX: '3',
         SUBSCRIPTION_CHANGES_WINDOW_MS: '60000',
+        REPLAYS_PER_MESSAGE: '2',
+        REPLAYS_PER_ORGANISATION: '0',
       }).notifications,
     ).toEqual({
       publicBaseUrl: 'https://events.example/v7',
@@ -67,7 +74,13 @@ describe('configuration', () => {
       pollIntervalMs: 250,
       logRetentionMs: 2 * 86_400_000,
       subscriptionChanges: { max: 3, windowMs: 60_000 },
+      replayBounds: { perMessage: 2, perOrganisation: 0 },
     });
+  });
+
+  it('leaves the rate limit unset unless told, for serve to take the default (none under --sandbox)', () => {
+    expect(configFromEnv({}).rateLimit).toEqual({ max: undefined, windowMs: 60_000 });
+    expect(configFromEnv({ RATE_LIMIT_MAX: '0' }).rateLimit).toEqual({ max: 0, windowMs: 60_000 });
   });
 
   it('selects PostgreSQL with its standbys when DATABASE_URL is set', () => {

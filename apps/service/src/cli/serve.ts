@@ -175,6 +175,7 @@ async function serve(options: ServeOptions, command: Command, build: () => Comma
   const chaos = chaosOf(options, settings.sandboxChaos);
   settings.logFormat = options.logFormat ?? settings.logFormat ?? (options.sandbox ? 'lines' : 'json');
   if (options.sandbox) settings.notifications.allowList.push(...loopbackAllowList);
+  if (options.sandbox) settings.rateLimit.max ??= 0;
   if (options.sandbox && settings.tls === undefined && settings.httpsPort !== 'off') {
     settings.tls = { port: settings.httpsPort, ...(await ensureLocalTls(tlsDirectoryOf(settings.database))) };
   }

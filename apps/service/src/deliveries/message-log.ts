@@ -33,12 +33,22 @@ export type AttemptPage = Schemas['InternalAttemptPage'];
 
 /** Attempts a message shows on a page of messages (the newest). */
 export const attemptsShown = propertyConstraints.InternalMessage.attempts.maxItems;
-/** The bytes of attempts a page may hold (see `attemptBytes`). */
+/** The bytes of JSON a page's answer may take (see `attemptBytes`). */
 export const pageBytes = operationLimits.listMessages.page_bytes;
+/** An upper bound of the bytes of an attempt's fields of fixed size (times, numbers, outcome, names) as JSON. */
+const attemptFields = 256;
+/** The same of a message's own fields, and of a page's. */
+const messageFields = 512;
+const pageFields = 512;
 
-/** An attempt's size as stored: its request's headers and body, the answer's excerpt and the error. */
-const attemptBytes = sql.raw(`(octet_length(a.request_body) + octet_length(a.request_headers::text)
-  + coalesce(octet_length(a.response_excerpt), 0) + coalesce(octet_length(a.error), 0))`);
+/**
+ * An attempt's share of an answer, counted in the database before its row is read: its texts as
+ * JSON strings, its headers as JSON (`jsonb` text, a little longer than JSON.stringify's), and
+ * `attemptFields` for the rest.
+ */
+const attemptBytes = sql.raw(`(${attemptFields} + octet_length(to_json(a.request_body)::text)
+  + octet_length(a.request_headers::text) + octet_length(to_json(a.endpoint)::text)
+  + coalesce(octet_length(to_json(a.response_excerpt)::text), 0) + coalesce(octet_length(to_json(a.error)::text), 0))`);
 
 interface MessageRow {
   message_id: string;
@@ -115,7 +125,7 @@ function messageRows(subscriptionId: number, limit: number, before: string | und
  * `more` when rows were left out.
  */
 function withinBudget<Row>(rows: Row[], limit: number, bytes: (row: Row) => number) {
-  let total = 0;
+  let total = pageFields;
   let count = 0;
   for (const row of rows.slice(0, limit)) {
     total += bytes(row);
@@ -187,7 +197,7 @@ export async function listMessages(
   const subscriptionId = await subscriptionIdOf(db, subscriptionReference, scope);
   return db.transaction(async (tx) => {
     const rows = await queryRows<MessageRow>(tx, messageRows(subscriptionId, page.limit, page.before));
-    const { shown, more } = withinBudget(rows, page.limit, (row) => Number(row.shown_bytes));
+    const { shown, more } = withinBudget(rows, page.limit, (row) => messageFields + Number(row.shown_bytes));
     const ids = shown.map((row) => row.message_id);
     const attempts = ids.length === 0 ? [] : await queryRows<AttemptRow>(tx, newestAttempts(subscriptionId, ids));
     return {
@@ -215,7 +225,7 @@ function attemptRows(subscriptionId: number, message: string, limit: number, bef
     )
     select ${attemptColumns}, (select count(*) from candidates)::int as candidates
     from counted c join delivery_attempts a on a.id = c.id
-    where c.n = 1 or (c.n <= ${limit} and c.running <= ${pageBytes})
+    where c.n = 1 or (c.n <= ${limit} and c.running <= ${pageBytes - pageFields})
     order by a.id desc`;
 }
 

@@ -17,6 +17,13 @@ export interface Bucket {
   windowMs: number;
 }
 
+/**
+ * The limit of the interface's operations unless the operator sets one: 600 requests a minute
+ * per caller (ten a second, far above a poller's need, and a bound on a loop's), so that a new
+ * production install is protected without tuning. `serve --sandbox` has none unless set.
+ */
+export const defaultRateLimit: Bucket = { max: 600, windowMs: 60_000 };
+
 /** Keys each limit keeps counts for; past that the least recently counted is forgotten. */
 export const bucketsPerLimit = 10_000;
 

@@ -31,6 +31,8 @@ for (const backend of ['pglite', 'postgres'] as const) {
       held('history-isolated'));
     test('a tenant reads and replays its own delivery history, and the Operator sees every subscription', () =>
       held('history-own'));
+    test("a tenant's replay loop is throttled and cursors the service did not give are 400", () =>
+      held('history-bounded'));
     test("a well-behaved tenant's polls are answered during a login flood and beside expensive polls", () =>
       held('polls-answered'));
     test('concurrent wrong passwords for one account are checked at most the documented number of times', () =>

@@ -14,7 +14,7 @@ import { webhookKeySet } from '../../deliveries/messages/signing.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { basePaths, interfaceHooks } from '../../http/interface.js';
 import { loadDocument, type Operation } from '../../http/openapi.js';
-import { requestLimit, type Bucket } from '../../http/rate-limits.js';
+import { requestLimit, type Bucket, type CallerLimits } from '../../http/rate-limits.js';
 import { serveDocument, type RouteHooks } from '../../http/serve-document.js';
 import { defaultSubscriptionChanges } from '../../subscriptions/config.js';
 import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../deliveries/messages/keys.js';
@@ -33,13 +33,17 @@ export interface NotificationRoutesOptions extends SubscriptionOptions {
 /** The links that act (confirm, unsubscribe) answer GET only: a HEAD (a link checker, a preview) must not act. */
 const actingLinks = new Set(['followSubscribeUrl', 'followUnsubscribeUrl']);
 
-/** A link needs no credential; an operation its caller's. */
+/**
+ * A link needs no credential; an operation its caller's. The links that act count under their
+ * client address against the rate limit, so that tokens cannot be guessed at any pace.
+ */
 const hooksOf =
-  (operationHooks: (operation: Operation) => RouteHooks) =>
-  (operation: Operation): RouteHooks =>
-    operation.allowedRoles.length > 0
-      ? operationHooks(operation)
-      : { exposeHeadRoute: !actingLinks.has(operation.operationId) };
+  (operationHooks: (operation: Operation) => RouteHooks, limits: CallerLimits | undefined) =>
+  (operation: Operation): RouteHooks => {
+    if (operation.allowedRoles.length > 0) return operationHooks(operation);
+    if (!actingLinks.has(operation.operationId)) return { exposeHeadRoute: true };
+    return { exposeHeadRoute: false, ...(limits && { onRequest: limits.address }) };
+  };
 
 const given = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
 
@@ -69,7 +73,7 @@ export const notificationRoutes: FastifyPluginCallback<NotificationRoutesOptions
   serveDocument<operations>(app, {
     document: loadDocument(),
     basePaths,
-    hooks: hooksOf(interfaceHooks(app)),
+    hooks: hooksOf(interfaceHooks(app), app.interfaceRouting.limits),
     handlers: {
       subscribe: async ({ caller, body, request }) => {
         await change(request);
