@@ -192,6 +192,20 @@ const mutations: Record<string, fc.Arbitrary<(draft: Draft) => Draft>> = {
       query: [...draft.query, ['start_date', date]],
       body: replaceInJson(draft.body, () => date),
     })),
+  'crafted-cursor': fc
+    .constantFrom(
+      '2026-02-30 00:00:00|msg_x',
+      '9999-99-99 99:99:99|1',
+      '2026-01-01 00:00:00|',
+      "2026-01-01 00:00:00|x' or '1'='1",
+      '-1',
+      '99999999999999999999',
+      '1|2|3',
+    )
+    .map((text) => (draft: Draft) => {
+      const cursor = Buffer.from(text).toString('base64url');
+      return { ...draft, query: [...draft.query, ['before', cursor], ['after', cursor], ['next_cursor', text]] };
+    }),
   'very-long-string': fc.integer({ min: 1_000, max: 200_000 }).map((length) => (draft: Draft) => ({
     ...draft,
     body: replaceInJson(draft.body, () => 'x'.repeat(length)),

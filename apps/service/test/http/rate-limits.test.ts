@@ -2,16 +2,19 @@
  * Rate limits (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`): a caller past the limit
  * gets 429 with `Retry-After` and the error body; each user counts alone, after authentication;
  * a request that does not authenticate counts under its client address, so made-up tokens get
- * no bucket of their own and reset no one's count; nothing is limited by default. On both
+ * no bucket of their own and reset no one's count; the confirmation link counts under its address;
+ * a service started from the configuration limits callers unless told not to. On both
  * databases: the caller is known only once its token is looked up.
  */
 import type { ErrorResponse } from '@street-events/types';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimit } from '../../src/app.js';
-import { addressKey } from '../../src/http/rate-limits.js';
+import { addressKey, defaultRateLimit } from '../../src/http/rate-limits.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { createEndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
 import { configFromEnv } from '../../src/config.js';
-import { describeEachDatabase } from '../support/databases.js';
+import { describeEachDatabase, serverHandleOf } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 
@@ -140,9 +143,45 @@ describeEachDatabase('rate limits', (database) => {
     for (let i = 0; i <= window.max + 1; i++) expect((await fetch(`${origin}/health`)).status).toBe(200);
   });
 
-  it('nothing is limited by default', async () => {
+  it('an app built without a limit limits nothing', async () => {
     const token = tokens[0]!;
     for (let i = 0; i < window.max * 3; i++) expect((await poll(unlimited, token)).status).toBe(200);
-    expect(configFromEnv({}).rateLimit.max).toBe(0);
+  });
+
+  it('the confirmation link counts under its client address: past the limit, 429', async () => {
+    const links = await startService({
+      db: database.db,
+      rateLimit: window,
+      notifications: { policy: createEndpointPolicy([]), publicBaseUrl: () => 'http://127.0.0.1:1/v7/event' },
+    });
+    try {
+      const confirm = () => links.request('GET', '/api-notifications/confirm', { query: { token: 'guessed' } });
+      for (let i = 0; i < window.max; i++) expect((await confirm()).status).toBe(404);
+      expect((await confirm()).status).toBe(429);
+    } finally {
+      await links.close();
+    }
+  });
+
+  describe('a service started from the configuration, as serve starts it', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer(
+        { ...configFromEnv({ LOG_LEVEL: 'silent', DELIVERY_WORKER: 'off' }), port: 0 },
+        serverHandleOf(database),
+      );
+    });
+    afterAll(() => server?.close());
+
+    it(`limits each caller to ${defaultRateLimit.max} requests a minute when no limit is set`, async () => {
+      const url = `${server.baseUrl}/works/updates`;
+      const statuses: number[] = [];
+      for (let sent = 0; sent <= defaultRateLimit.max; sent += 50) {
+        const batch = Math.min(50, defaultRateLimit.max + 1 - sent);
+        statuses.push(...(await Promise.all(Array.from({ length: batch }, () => fetch(url).then((r) => r.status)))));
+      }
+      expect(statuses.filter((status) => status === 401)).toHaveLength(defaultRateLimit.max);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    });
   });
 });

@@ -290,7 +290,7 @@ export interface paths {
      * A subscription's messages, newest first, each with its newest attempts
      * @description Lists a subscription's messages, newest first, each with how many attempts the log holds of it (`attempt_count`) and its newest attempts, at most ten (oldest first): each attempt's request as sent (headers and body), the answer's status and excerpt, its latency, its outcome and when the message is tried next. A message with more attempts than it shows has an `attempts_cursor` for `listMessageAttempts`, which pages through the rest.
      *
-     *     A page holds at most `limit` messages and at most 256 KiB of attempts (their request headers, bodies, answer excerpts and errors, as stored): it ends before the message that would take it past that budget, and always holds one message when there is one, so a page stays small whatever the log holds. `next_cursor` then gives the next page.
+     *     A page holds at most `limit` messages, and its answer at most 256 KiB of JSON: it ends before the message that would take it past that budget (sizes are counted in the database, before any attempt is read), so a page stays small whatever the log holds; it always holds one message when there is one, even one larger than the budget alone (its ten attempts would each have to exceed 25 KiB). `next_cursor` then gives the next page.
      *
      *     Open to every role with the caller's own token (an API token or a login token). The Operator reads any subscription's messages; any other caller its own organisation's alone: another organisation's subscription is `404`, exactly as an unknown one. Counted against the caller's rate limit, as the event interface's operations are; an organisation reads its delivery history (`listMessages`, `listMessageAttempts`, `listDeadLetters`) at most twice at once, all its users together: one more read is `429` with `Retry-After: 1` at once. A `before` that is not a `next_cursor` this operation gave is `400`.
      *
@@ -314,7 +314,7 @@ export interface paths {
     };
     /**
      * A message's attempts, newest first, a page at a time
-     * @description Lists the attempts the log holds of one message of a subscription, newest first: the rest of those `listMessages` shows (give its `attempts_cursor` as `before`), or all of them from the newest. A page holds at most `limit` attempts and ends, as `listMessages`' do, before the attempt that would take it past 256 KiB (it always holds one when there is one).
+     * @description Lists the attempts the log holds of one message of a subscription, newest first: the rest of those `listMessages` shows (give its `attempts_cursor` as `before`), or all of them from the newest. A page holds at most `limit` attempts, and its answer at most 256 KiB of JSON, as `listMessages`' does: it ends before the attempt that would take it past that (it always holds one when there is one).
      *
      *     Open to every role with the caller's own token, as `listMessages`: another organisation's subscription, or a message that is not the subscription's, is `404`, exactly as an unknown one. Counted as a read of the delivery history (see `listMessages`). A `before` that is not a cursor this service gave for this message is `400`.
      *
