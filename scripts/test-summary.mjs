@@ -1,6 +1,6 @@
 // Adds up the vitest JSON reports of every workspace package and prints one closing line,
-// after the failed tests (if any), each with the start of its failure: the end of a long run's
-// output is often all a reader has.
+// after the ten slowest test files and the failed tests (if any), each with the start of its
+// failure: the end of a long run's output is often all a reader has.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ let failed = 0;
 let skipped = 0;
 const lines = [];
 const failures = [];
+const durations = [];
 for (const group of ['packages', 'apps']) {
   for (const name of (await readdir(path.join(root, group))).sort()) {
     const file = path.join(root, group, name, 'artifacts', 'vitest-report.json');
@@ -24,8 +25,13 @@ for (const group of ['packages', 'apps']) {
     skipped += report.numPendingTests + report.numTodoTests;
     lines.push(`  ${group}/${name}: ${report.numPassedTests} passed, ${failedHere} failed`);
     failures.push(...tests, ...files);
+    durations.push(...durationsOf(report));
   }
 }
+const slowest = durations.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+console.log(
+  `Slowest test files:\n${slowest.map(({ where, seconds }) => `  ${seconds.toFixed(1).padStart(6)} s  ${where}`).join('\n')}`,
+);
 if (failures.length > 0) console.log(`Failed:\n${failures.join('\n')}`);
 console.log(lines.join('\n'));
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
@@ -50,6 +56,14 @@ function failuresOf(report) {
     }
   }
   return { tests, files };
+}
+
+/** How long each test file of a report took, from its start to its end. */
+function durationsOf(report) {
+  return report.testResults.map((file) => ({
+    where: path.relative(root, file.name),
+    seconds: (file.endTime - file.startTime) / 1000,
+  }));
 }
 
 /** The title, then the failure's message lines up to its first stack frame. */

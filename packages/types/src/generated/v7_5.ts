@@ -1711,6 +1711,16 @@ export interface operations {
       408: components["responses"]["ClientTimeout"];
       414: components["responses"]["UriTooLong"];
       417: components["responses"]["ExpectationFailed"];
+      /** @description Too many requests from this client address in the rate limit's window (the links count under the address that follows them). Wait for the seconds in `Retry-After`. */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -1831,6 +1841,16 @@ export interface operations {
       };
       414: components["responses"]["UriTooLong"];
       417: components["responses"]["ExpectationFailed"];
+      /** @description Too many requests from this client address in the rate limit's window (the links count under the address that follows them). Wait for the seconds in `Retry-After`. */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       431: components["responses"]["HeadersTooLarge"];
       500: components["responses"]["InternalServerError"];
       503: components["responses"]["ServiceUnavailable"];
