@@ -311,12 +311,12 @@ function confirm({ state, confirmedTokens }: Fake, { url }: ReceivedRequest): An
 export type FakeEventsService = Awaited<ReturnType<typeof startFakeEventsService>>;
 
 /**
- * The document's error code of `status`: the one whose text begins with it (`"404: …"`); for a
- * status with none, that of 500 or of 400, as the service does.
+ * The document's error code of `status` (its `x-enumStatuses`); for a status with none, that of
+ * 500 or of 400, as the service does.
  */
 function errorCode(status: number): ErrorCode {
-  const codes = Object.entries(enumerations.ErrorCode.texts);
-  const of = (wanted: number) => codes.find(([, text]) => text.startsWith(`${wanted}:`))?.[0];
+  const codes = Object.entries(enumerations.ErrorCode.statuses) as [ErrorCode, number][];
+  const of = (wanted: number) => codes.find(([, given]) => given === wanted)?.[0];
   return of(status) ?? of(status >= 500 ? 500 : 400)!;
 }
 

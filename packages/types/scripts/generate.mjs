@@ -178,7 +178,8 @@ function withoutEmpty(entries) {
 
 /**
  * Every enumeration among the component schemas: its values in document order without the
- * placeholder, the placeholder (open enumerations only) and the text of each value.
+ * placeholder, the placeholder (open enumerations only), the text of each value and, where the
+ * document gives them (`x-enumStatuses`), the HTTP status of each.
  */
 function enumerationsOf(document) {
   const entries = Object.entries(document.components?.schemas ?? {})
@@ -191,6 +192,7 @@ function enumerationsOf(document) {
           values: schema.enum.filter((value) => !PLACEHOLDERS.has(value)),
           ...(placeholder ? { placeholder } : {}),
           texts: schema['x-enumDescriptions'] ?? {},
+          ...(schema['x-enumStatuses'] ? { statuses: schema['x-enumStatuses'] } : {}),
         },
       ];
     });
@@ -239,7 +241,7 @@ function contractConstants(document) {
   const constant = (doc, name, value) => `${doc}\nexport const ${name} = ${JSON.stringify(value)} as const;`;
   return [
     constant(
-      '/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */',
+      '/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`, the `statuses` of `x-enumStatuses`. */',
       'enumerations',
       enumerationsOf(document),
     ),

@@ -33,8 +33,9 @@ export type AttemptPage = Schemas['InternalAttemptPage'];
 
 /** Attempts a message shows on a page of messages (the newest). */
 export const attemptsShown = propertyConstraints.InternalMessage.attempts.maxItems;
-/** The bytes of JSON a page's answer may take (see `attemptBytes`). */
+/** The bytes of JSON a page's answer may take (see `attemptBytes`): of messages, and of one message's attempts. */
 export const pageBytes = operationLimits.listMessages.page_bytes;
+const attemptPageBytes = operationLimits.listMessageAttempts.page_bytes;
 /** An upper bound of the bytes of an attempt's fields of fixed size (times, numbers, outcome, names) as JSON. */
 const attemptFields = 256;
 /** The same of a message's own fields, and of a page's. */
@@ -225,7 +226,7 @@ function attemptRows(subscriptionId: number, message: string, limit: number, bef
     )
     select ${attemptColumns}, (select count(*) from candidates)::int as candidates
     from counted c join delivery_attempts a on a.id = c.id
-    where c.n = 1 or (c.n <= ${limit} and c.running <= ${pageBytes - pageFields})
+    where c.n = 1 or (c.n <= ${limit} and c.running <= ${attemptPageBytes - pageFields})
     order by a.id desc`;
 }
 

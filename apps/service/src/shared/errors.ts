@@ -2,37 +2,30 @@
  * The errors of the service, one family. Each carries the HTTP status it stands for, so the
  * HTTP layer answers any of them with the document's error body (`ErrorResponse`) without
  * knowing the kinds; the command line prints its message as one line. Each kind is made from a
- * code of the document's `ErrorCode` (`documentedError('not_found')`), whose description gives its
- * status: the statuses are written in the document only.
+ * code of the document's `ErrorCode` (`documentedError('not_found')`), whose `x-enumStatuses`
+ * gives its status: the statuses are written in the document only.
  */
 import { enumerations, type ValidationErrorDetail } from '@street-events/types';
 import type { Known } from './enums.js';
 
 export type ErrorCode = Known<'ErrorCode'>;
 
-/** The status a code of the document's `ErrorCode` stands for: its description begins with it (`'404: no such route, …'`). */
-function statusOfCode(code: ErrorCode): number {
-  const text = (enumerations.ErrorCode.texts as Record<string, string>)[code] ?? '';
-  const status = /^([1-5]\d\d):/.exec(text)?.[1];
-  if (status === undefined) throw new Error(`the document's ErrorCode ${code} names no status`);
-  return Number(status);
-}
-
-/** The status of each code, as the document's `ErrorCode` describes them. */
-export const statusByCode = Object.fromEntries(
-  enumerations.ErrorCode.values.map((code) => [code, statusOfCode(code)]),
-) as Readonly<Record<ErrorCode, number>>;
+/** The status of each code, as the document's `ErrorCode` gives them (`x-enumStatuses`). */
+export const statusByCode: Readonly<Record<ErrorCode, number>> = enumerations.ErrorCode.statuses;
 
 /** The code of each status, as the document's `ErrorCode` describes them. */
 export const codeByStatus: Readonly<Record<number, ErrorCode>> = Object.fromEntries(
   enumerations.ErrorCode.values.map((code) => [statusByCode[code], code]),
 );
 
+/** A value of an open enumeration the document lists, without the room for values it does not. */
+type Listed<Value> = Value extends string ? (string extends Value ? never : Value) : never;
+
+/** Where a broken field is, as `ValidationErrorDetail.location` lists the places (its placeholder aside). */
+type Location = Exclude<Listed<ValidationErrorDetail['location']>, 'upcoming_enum'>;
+
 /** One broken rule of a request, as `error.details` lists it. */
-export type Problem = Omit<ValidationErrorDetail, 'location' | 'rule'> & {
-  location: 'body' | 'query' | 'header' | 'path';
-  rule: Rule;
-};
+export type Problem = Omit<ValidationErrorDetail, 'location' | 'rule'> & { location: Location; rule: Rule };
 
 /** A rule a request breaks, as the document's `ValidationRule` lists them. */
 export type Rule = Known<'ValidationRule'>;

@@ -29,6 +29,7 @@ describeEachDatabase('migrations', (database) => {
       'ended_sample_inspection_quarters',
       'login_keys',
       'login_sessions',
+      'message_replays',
       'organisations',
       'permits',
       'read_models',

@@ -20,8 +20,10 @@ describe('error codes', () => {
     expect(Object.values(codeByStatus).sort()).toEqual([...enumerations.ErrorCode.values].sort());
   });
 
-  it("a code's status is the one its description begins with", () => {
-    expect(enumerations.ErrorCode.texts.not_found.startsWith(`${statusByCode.not_found}:`)).toBe(true);
+  it("every code's description, for people, begins with the status the document gives it", () => {
+    for (const code of enumerations.ErrorCode.values) {
+      expect(enumerations.ErrorCode.texts[code].startsWith(`${statusByCode[code]}:`), code).toBe(true);
+    }
   });
 });
 

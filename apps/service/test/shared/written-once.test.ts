@@ -71,3 +71,32 @@ it('no pattern of the documents is copied into the code', () => {
   );
   expect(copies).toEqual([]);
 });
+
+it("no status or limit is read from a description's text", () => {
+  const client = fileURLToPath(new URL('../../../../packages/client/src', import.meta.url));
+  const clientFiles = sourceFiles(client).map((path) => ({
+    name: relative(client, path),
+    text: readFileSync(path, 'utf8'),
+  }));
+  const readsProse = /\.texts\b[^;]*\.(?:exec|match|startsWith|test)\(|\/\^\(\[1-5\]|\[1-5\]\\d\\d/;
+  const readers = [...files, ...clientFiles].filter(({ text }) => readsProse.test(text)).map(({ name }) => name);
+  expect(readers).toEqual([]);
+});
+
+it('every number an operation states in its `x-limits` is in its description for people', () => {
+  const document = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../../packages/openapi/dist/operator.json', import.meta.url)), 'utf8'),
+  ) as { paths: Record<string, Record<string, { operationId?: string; description?: string }>> };
+  const described = new Map(
+    Object.values(document.paths)
+      .flatMap((item) => Object.values(item))
+      .map((operation) => [operation.operationId, (operation.description ?? '').replaceAll(/\s+/g, ' ')] as const),
+  );
+  const missing = Object.entries(operator.operationLimits).flatMap(([operationId, limits]) =>
+    Object.entries(limits)
+      .map(([name, value]) => [name, value >= 1024 ? `${value / 1024} KiB` : String(value)] as const)
+      .filter(([, shown]) => !new RegExp(String.raw`\b${shown}\b`).test(described.get(operationId) ?? ''))
+      .map(([name, shown]) => `${operationId}.${name}: ${shown}`),
+  );
+  expect(missing).toEqual([]);
+});

@@ -532,7 +532,7 @@ export type RefreshRequest = components["schemas"]["RefreshRequest"];
 export type RefreshResponse = components["schemas"]["RefreshResponse"];
 export type LogoutRequest = components["schemas"]["LogoutRequest"];
 
-/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */
+/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`, the `statuses` of `x-enumStatuses`. */
 export const enumerations = {
   ErrorCode: {
     values: [
@@ -578,6 +578,24 @@ export const enumerations = {
       service_unavailable:
         "503: the service is shutting down and takes no new requests; retry on another instance or later.",
       upcoming_enum: "A code added in a later version.",
+    },
+    statuses: {
+      validation_failed: 400,
+      unauthenticated: 401,
+      forbidden: 403,
+      not_found: 404,
+      method_not_allowed: 405,
+      request_timeout: 408,
+      conflict: 409,
+      payload_too_large: 413,
+      uri_too_long: 414,
+      unsupported_media_type: 415,
+      expectation_failed: 417,
+      locked: 423,
+      rate_limited: 429,
+      header_fields_too_large: 431,
+      internal_error: 500,
+      service_unavailable: 503,
     },
   },
   ValidationRule: {

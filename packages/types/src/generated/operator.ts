@@ -292,7 +292,7 @@ export interface paths {
      *
      *     A page holds at most `limit` messages, and its answer at most 256 KiB of JSON: it ends before the message that would take it past that budget (sizes are counted in the database, before any attempt is read), so a page stays small whatever the log holds; it always holds one message when there is one, even one larger than the budget alone (its ten attempts would each have to exceed 25 KiB). `next_cursor` then gives the next page.
      *
-     *     Open to every role with the caller's own token (an API token or a login token). The Operator reads any subscription's messages; any other caller its own organisation's alone: another organisation's subscription is `404`, exactly as an unknown one. Counted against the caller's rate limit, as the event interface's operations are; an organisation reads its delivery history (`listMessages`, `listMessageAttempts`, `listDeadLetters`) at most twice at once, all its users together: one more read is `429` with `Retry-After: 1` at once. A `before` that is not a `next_cursor` this operation gave is `400`.
+     *     Open to every role with the caller's own token (an API token or a login token). The Operator reads any subscription's messages; any other caller its own organisation's alone: another organisation's subscription is `404`, exactly as an unknown one. Counted against the caller's rate limit, as the event interface's operations are; an organisation reads its delivery history (`listMessages`, `listMessageAttempts`, `listDeadLetters`) at most 2 at once, all its users together: one more read is `429` with `Retry-After: 1` at once. A `before` that is not a `next_cursor` this operation gave is `400`.
      *
      *     **Allowed roles:** Planner, Contractor, HighwayAuthority, Operator. A user holding none of them is refused with `403`.
      */
@@ -3277,7 +3277,7 @@ export type InternalTriggerValues = components["schemas"]["InternalTriggerValues
 export type SubscriptionEndpoint = components["schemas"]["SubscriptionEndpoint"];
 export type InternalAttemptPage = components["schemas"]["InternalAttemptPage"];
 
-/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`. */
+/** Every enumeration: `values` in document order without the placeholder, the `placeholder` of an open enumeration, the `texts` of `x-enumDescriptions`, the `statuses` of `x-enumStatuses`. */
 export const enumerations = {
   AttemptOutcome: { values: ["delivered", "retry", "dead"], texts: {} },
   ChangeRequestDecision: { values: ["granted", "refused", "cancelled"], texts: {} },
@@ -4058,6 +4058,24 @@ export const enumerations = {
       service_unavailable:
         "503: the service is shutting down and takes no new requests; retry on another instance or later.",
       upcoming_enum: "A code added in a later version.",
+    },
+    statuses: {
+      validation_failed: 400,
+      unauthenticated: 401,
+      forbidden: 403,
+      not_found: 404,
+      method_not_allowed: 405,
+      request_timeout: 408,
+      conflict: 409,
+      payload_too_large: 413,
+      uri_too_long: 414,
+      unsupported_media_type: 415,
+      expectation_failed: 417,
+      locked: 423,
+      rate_limited: 429,
+      header_fields_too_large: 431,
+      internal_error: 500,
+      service_unavailable: 503,
     },
   },
   ValidationRule: {
