@@ -19,7 +19,7 @@ import { defaultCaps } from './deliveries/queue/claim.js';
 import { defaultDeadLetterRetentionMs, defaultDisableAfterMs } from './deliveries/queue/failing.js';
 import { defaultReplayBounds } from './deliveries/queue/replay-bounds.js';
 import { createEndpointPolicy } from './deliveries/attempts/endpoint-policy.js';
-import { signatureVersions, type SignatureVersion } from './deliveries/messages/pubsub-signature.js';
+import { signatureVersions } from './deliveries/messages/pubsub-signature.js';
 import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/attempts/retry-schedule.js';
 import { defaultSearchConcurrency } from './features/permits/plugin.js';
 import { defaultRateLimit } from './http/rate-limits.js';
@@ -31,8 +31,15 @@ import { defaultStatementTimeoutMs } from './db/query-timeout.js';
 
 const onOff = { type: 'string', enum: ['on', 'off'] } as const;
 const day = 24 * 60 * 60 * 1000;
-const wholeNumber = (minimum: number, fallback?: number) =>
-  ({ type: 'integer', minimum, ...(fallback === undefined ? {} : { default: fallback }) }) as const;
+/** A whole number of at least `minimum`, with a default when `fallback` is given (the type says which). */
+function wholeNumber(minimum: number): { readonly type: 'integer'; readonly minimum: number };
+function wholeNumber(
+  minimum: number,
+  fallback: number,
+): { readonly type: 'integer'; readonly minimum: number; readonly default: number };
+function wholeNumber(minimum: number, fallback?: number) {
+  return { type: 'integer', minimum, ...(fallback === undefined ? {} : { default: fallback }) } as const;
+}
 const commaList = { type: 'string', pattern: '^[^,\\s]+(\\s*,\\s*[^,\\s]+)*$' } as const;
 const schedule = '^\\s*[0-9]+(ms|s|m|h|d)?\\s*(,\\s*[0-9]+(ms|s|m|h|d)?\\s*)*$';
 
@@ -335,62 +342,24 @@ export interface VariableSchema {
 export type EnvironmentVariable = keyof typeof environmentSchema.properties;
 type Name = EnvironmentVariable;
 
-/** The environment after validation: defaults filled in, whole numbers as numbers. */
-interface Environment {
-  PORT: number;
-  HOST: string;
-  DATABASE_URL?: string;
-  DATABASE_READ_URL?: string;
-  PGLITE_DATA_DIR?: string;
-  LOG_LEVEL: string;
-  LOG_FORMAT?: 'json' | 'lines';
-  QUERY_TIMEOUT_MS: number;
-  ORGANISATION_POLLS: number;
-  ORGANISATION_SEARCHES: number;
-  POLL_SCAN_UPDATES: number;
-  HTTPS_PORT?: number | 'off';
-  TLS_CERT_FILE?: string;
-  TLS_KEY_FILE?: string;
-  LOGIN: 'on' | 'off';
-  LOGIN_TOKEN_TTL_SECONDS: number;
-  LOGIN_RATE_LIMIT_ADDRESS_MAX: number;
-  LOGIN_RATE_LIMIT_ACCOUNT_MAX: number;
-  LOGIN_RATE_LIMIT_WINDOW_MS: number;
-  LOGIN_HASH_CONCURRENCY: number;
-  LOGIN_HASH_QUEUE: number;
-  TRUST_PROXY?: string;
-  AUTH_CACHE_TTL_MS: number;
-  BODY_LIMIT_BYTES: number;
-  SEARCH_CONCURRENCY?: number;
-  MAX_CONNECTIONS: number;
-  MAX_CONNECTIONS_PER_ADDRESS: number;
-  RATE_LIMIT_MAX?: number;
-  RATE_LIMIT_WINDOW_MS: number;
-  METRICS_PUBLIC: 'on' | 'off';
-  PUBLIC_BASE_URL?: string;
-  PUBSUB_SIGNATURE_VERSION: SignatureVersion;
-  WEBHOOK_ALLOW?: string;
-  WEBHOOK_RETRY_SCHEDULE: string;
-  WEBHOOK_TIMEOUT_MS: number;
-  WEBHOOK_CONNECT_TIMEOUT_MS: number;
-  WEBHOOK_RESPONSE_TIMEOUT_MS: number;
-  WEBHOOK_SUBSCRIPTION_CONCURRENCY: number;
-  WEBHOOK_ORIGIN_CONCURRENCY: number;
-  WEBHOOK_DISABLE_AFTER_DAYS: number;
-  SUBSCRIPTION_CHANGES_MAX: number;
-  SUBSCRIPTION_CHANGES_WINDOW_MS: number;
-  REPLAYS_PER_MESSAGE: number;
-  REPLAYS_PER_ORGANISATION: number;
-  DEAD_LETTER_DAYS: number;
-  DELIVERY_WORKER: 'on' | 'off';
-  WORKER_CONCURRENCY: number;
-  WORKER_POLL_MS: number;
-  SHUTDOWN_GRACE_MS: number;
-  DELIVERY_LOG_DAYS: number;
-  SANDBOX_HOSTS?: string;
-  SANDBOX_CHAOS?: string;
-  SANDBOX_CHAOS_SEED?: number;
-}
+/** The value a variable's schema gives after validation: one of its `enum` or `const`, a number, or text. */
+type ValueOf<S> = S extends { anyOf: readonly (infer Each)[] }
+  ? ValueOf<Each>
+  : S extends { enum: readonly (infer Value)[] }
+    ? Value
+    : S extends { const: infer Value }
+      ? Value
+      : S extends { type: 'integer' }
+        ? number
+        : string;
+
+type Properties = typeof environmentSchema.properties;
+type Defaulted = { [N in Name]: Properties[N] extends { default: unknown } ? N : never }[Name];
+
+/** The environment after validation, as the schema makes it: defaults filled in, whole numbers as numbers. */
+type Environment = { [N in Defaulted]: ValueOf<Properties[N]> } & {
+  [N in Exclude<Name, Defaulted>]?: ValueOf<Properties[N]>;
+};
 
 export interface ServiceConfig {
   host: string;
