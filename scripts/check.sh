@@ -15,9 +15,12 @@ pnpm --filter @street-events/service run lint:layers
 layers=$?
 node scripts/validate-workflows.mjs
 workflows=$?
+# Every file or folder a comment or a Markdown file names is in the tree (rules: the script's header).
+node scripts/check-paths.mjs
+paths=$?
 # Each 7.x document against its last released state: a breaking change needs a major changeset.
 pnpm --filter @street-events/openapi run check:breaking
 breaking=$?
 node scripts/test-summary.mjs
 tests=$?
-[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$lint" -eq 0 ] && [ "$format" -eq 0 ] && [ "$layers" -eq 0 ] && [ "$workflows" -eq 0 ] && [ "$breaking" -eq 0 ] && [ "$tests" -eq 0 ]
+[ "$checks" -eq 0 ] && [ "$generated" -eq 0 ] && [ "$lint" -eq 0 ] && [ "$format" -eq 0 ] && [ "$layers" -eq 0 ] && [ "$workflows" -eq 0 ] && [ "$paths" -eq 0 ] && [ "$breaking" -eq 0 ] && [ "$tests" -eq 0 ]

@@ -68,7 +68,7 @@ export interface AppOptions {
   searchConcurrency?: number;
   /** Polls and searches one organisation may run at once (see http/read-shares.ts); `defaultReadShares` by default. */
   readShares?: ReadShares;
-  /** Update ids one poll reads past its cursor at most (see queries/poll-updates.ts). */
+  /** Update ids one poll reads past its cursor at most (see features/polling/poll-updates.ts). */
   pollScanUpdates?: number;
   /** Largest accepted request body in bytes; 1 MiB by default. */
   bodyLimit?: number;
@@ -78,7 +78,7 @@ export interface AppOptions {
   /**
    * LISTEN on the database (`DatabaseHandle.listen`): the authentication cache hears credential
    * changes made by any process at once (without it, within the cache's time to live), polls at
-   * a caller's head are answered from the feed's heads (queries/feed-heads.ts), and, with
+   * a caller's head are answered from the feed's heads (features/polling/feed-heads.ts), and, with
    * `notifications`, the operator API serves the message log (subscriptions, messages, dead
    * letters, replay and the stream of changes).
    */
@@ -118,7 +118,7 @@ export interface AppOptions {
     clock?: SandboxClock;
     chaos?: SandboxChaos;
   };
-  /** The console at `/console` (see routes/console.ts: open in the sandbox, for Operators otherwise); not served when off. */
+  /** The console at `/console` (see features/console/plugin.ts: open in the sandbox, for Operators otherwise); not served when off. */
   console?: boolean;
 }
 

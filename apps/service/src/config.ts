@@ -387,7 +387,7 @@ export interface ServiceConfig {
   notifications: NotificationConfig;
   /** Login, or `undefined` with `LOGIN=off`. */
   login: LoginOptions | undefined;
-  /** An HTTPS listener besides HTTP, with a certificate from files; the sandbox makes its own (tls/local-ca.ts). */
+  /** An HTTPS listener besides HTTP, with a certificate from files; the sandbox makes its own (shared/local-ca.ts). */
   tls: TlsConfig | undefined;
   httpsPort: number | 'off';
   /** How long stopping may take before the process ends anyway. */

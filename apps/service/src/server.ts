@@ -233,9 +233,9 @@ const deliveryWorker: FastifyPluginCallback<{
 };
 
 /**
- * Writes the permit summaries a change cleared (see queries/search-permits.ts): every second,
- * batches until none is missing. A search never waits for it: a missing summary is built when
- * read.
+ * Writes the permit summaries a change cleared (see features/permits/search-permits.ts): every
+ * second, batches until none is missing. A search never waits for it: a missing summary is built
+ * when read.
  */
 const summariesWriter: FastifyPluginCallback<{ db: Database }> = (app, { db }, done) => {
   let stopped = false;

@@ -45,7 +45,10 @@ async function bundle() {
   return metafile;
 }
 
-/** The migrations as drizzle's migrator reads them: meta/_journal.json and one SQL file per entry. */
+/**
+ * The migrations as drizzle's migrator reads them: apps/service/drizzle/meta/_journal.json and
+ * one SQL file per entry.
+ */
 async function copyMigrations() {
   const from = join(serviceDir, 'drizzle');
   const to = join(outdir, 'drizzle');

@@ -13,7 +13,7 @@ export interface RunningSandbox {
   pid: number;
   /** Where the service listens, e.g. http://127.0.0.1:8080 (its operator API is at /internal there). */
   service: string;
-  /** Where it keeps its users' tokens (see seed/sandbox-tokens.ts). */
+  /** Where it keeps its users' tokens (see sandbox/seed/sandbox-tokens.ts). */
   tokens_file: string;
 }
 

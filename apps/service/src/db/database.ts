@@ -47,10 +47,10 @@ export interface DatabaseHandle {
   /**
    * The database for read queries under a time limit: on PostgreSQL a pool of its own whose
    * connections are opened with `statement_timeout`, so the server cancels any statement past
-   * the limit with no per-query round trip (see queries/query-timeout.ts); on PGlite, `db`.
+   * the limit with no per-query round trip (see db/query-timeout.ts); on PGlite, `db`.
    * With `orderedScans`, the pool's planner may not sort or use bitmap scans: a query with
    * `ORDER BY … LIMIT` then always walks an index in that order and stops after LIMIT rows,
-   * however selective its other filters look (polling; see queries/poll-updates.ts).
+   * however selective its other filters look (polling; see features/polling/poll-updates.ts).
    * A query waits for a connection of these pools a second past the limit at most
    * (`connectionTimeoutMillis`); 0 is no limit.
    * One pool per setting, opened on first use and closed with the handle.
@@ -152,7 +152,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
             ...connectionTo(config.readUrls?.length ? config.readUrls : [config.url]),
             max,
             statement_timeout: statementTimeoutMs,
-            // A query never waits for a connection much past its limit (see queries/query-timeout.ts).
+            // A query never waits for a connection much past its limit (see db/query-timeout.ts).
             ...(statementTimeoutMs > 0 ? { connectionTimeoutMillis: statementTimeoutMs + connectionWaitGraceMs } : {}),
             // No JIT: read statements take their limit as a parameter, and a generic plan's estimate
             // (or a disabled sort's) would otherwise pay LLVM compilation on every execution.

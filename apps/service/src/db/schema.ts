@@ -251,7 +251,7 @@ export const permits = pgTable(
     /**
      * The permit's `PermitSummaryResponse` as JSON text, or null until written: any change to the
      * permit, its work or their organisations clears it (triggers of migration 0007), and
-     * `refreshPermitSummaries` writes the missing ones (see src/queries/search-permits.ts).
+     * `writeMissingSummaries` writes the missing ones (see src/features/permits/search-permits.ts).
      */
     summary: text('summary'),
   },
@@ -358,7 +358,7 @@ export const auditEvents = pgTable(
     /**
      * A work event's polling row as JSON text, written once: the event source inserts the text
      * before and after `update_id` (`poll_row_head`, `poll_row_tail`), and the commit-time trigger
-     * that allocates the id joins them (see src/queries/poll-rows.ts).
+     * that allocates the id joins them (see src/events/poll-rows.ts).
      */
     pollRowHead: text('poll_row_head'),
     pollRowTail: text('poll_row_tail'),
@@ -381,7 +381,7 @@ export const auditEvents = pgTable(
   ],
 );
 
-// Push notifications (src/notifications/): subscriptions, what they cover, the delivery outbox
+// Push notifications (src/subscriptions/, src/deliveries/): subscriptions, what they cover, the delivery outbox
 // and the webhook signing keys.
 
 export const subscriptionStatus = pgEnum('subscription_status', operatorValuesOf('SubscriptionState'));
@@ -410,7 +410,7 @@ export const subscriptions = pgTable(
     /**
      * Set by the first failed attempt after a success (or since the start), cleared by the next
      * success: while set, the endpoint is failing and gets one attempt at a time; a subscription
-     * failing for `WEBHOOK_DISABLE_AFTER` is removed (src/deliveries/failing.ts).
+     * failing for `WEBHOOK_DISABLE_AFTER` is removed (src/deliveries/queue/failing.ts).
      */
     failingSince: moment('failing_since'),
   },

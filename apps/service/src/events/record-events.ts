@@ -22,7 +22,7 @@
  *    an id is visible, every lower id that will ever commit is visible too.
  * 4. The same trigger joins the event's stored polling row around its id (migration 0006) and
  *    announces each event of a work, with its id, on `street_events_feed` (migration 0010):
- *    service instances keep the feed's heads from it (queries/feed-heads.ts).
+ *    service instances keep the feed's heads from it (features/polling/feed-heads.ts).
  *
  * The lock serialises only the last instant of each write transaction (numbering its few
  * rows), not the work before it. Ids may have gaps (a transaction can fail after drawing);
@@ -144,7 +144,7 @@ export function auditEventRows(
 
 /**
  * Inserts the events, in order, inside the caller's transaction; ids are assigned at its commit.
- * Their notifications are queued in the same transaction (the outbox, src/deliveries/outbox.ts).
+ * Their notifications are queued in the same transaction (the outbox, src/deliveries/queue/outbox.ts).
  */
 export async function recordEvents(
   tx: Database,

@@ -1,7 +1,7 @@
 /**
  * Trying an operation again after a passing fault (the database restarting, a connection lost),
  * with exponential backoff: the one retry loop of the service, on p-retry. Not the delivery retry
- * schedule (src/deliveries/retry-schedule.ts), which is configured and stored per message.
+ * schedule (src/deliveries/attempts/retry-schedule.ts), which is configured and stored per message.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';

@@ -26,7 +26,7 @@ const bundle = typeof STREET_EVENTS_BUNDLE === 'undefined' ? undefined : STREET_
 const besideThis = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export const serviceFiles = {
-  /** The folder of drizzle's migrations (SQL files and `meta/_journal.json`). */
+  /** The folder of drizzle's migrations (SQL files and `drizzle/meta/_journal.json`). */
   migrations: besideThis(bundle?.migrations ?? '../../drizzle'),
   /** The console's bundles, ending in a separator. */
   console: besideThis(bundle?.console ?? '../../dist/console/'),

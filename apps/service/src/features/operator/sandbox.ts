@@ -18,7 +18,7 @@ export type SandboxCommands = (argv: string[]) => Promise<components['schemas'][
 
 export interface SandboxRoutesOptions {
   db: Database;
-  /** The sandbox's users and their tokens (seed/sandbox-tokens.ts). */
+  /** The sandbox's users and their tokens (sandbox/seed/sandbox-tokens.ts). */
   users: readonly SandboxUser[];
   /** How the sandbox runs a command line; without it, `runSandboxCommand` is not served. */
   commands?: SandboxCommands;

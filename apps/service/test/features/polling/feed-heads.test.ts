@@ -1,6 +1,6 @@
 /**
  * Polls at the caller's head answered from the feed's heads, kept current by LISTEN
- * (queries/feed-heads.ts): the same answers as the database, and no update skipped or repeated
+ * (features/polling/feed-heads.ts): the same answers as the database, and no update skipped or repeated
  * with writers committing while several service instances answer one poller.
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
