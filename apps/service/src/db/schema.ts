@@ -408,6 +408,12 @@ export const subscriptions = pgTable(
     createdAt: moment('created_at').notNull(),
     confirmedAt: moment('confirmed_at'),
     /**
+     * Confirmed by the sandbox on the receiver's behalf (src/subscriptions/operator.ts), its
+     * confirmation token still unused: the receiver's first GET of its `SubscribeURL` is answered
+     * as if it confirmed it (src/subscriptions/confirmation.ts). Cleared when the token is used.
+     */
+    confirmedOnBehalf: boolean('confirmed_on_behalf').notNull().default(false),
+    /**
      * Set by the first failed attempt after a success (or since the start), cleared by the next
      * success: while set, the endpoint is failing and gets one attempt at a time; a subscription
      * failing for `WEBHOOK_DISABLE_AFTER` is removed (src/deliveries/failing.ts).

@@ -124,6 +124,11 @@ export async function pointSubscription(
       apiEndpoint: wanted.api_endpoint,
       status,
       confirmedAt: status === 'confirmed' ? sql`coalesce(${subscriptions.confirmedAt}, ${now})` : null,
+      // Confirmed here, not by the receiver: its token stays good for the receiver's first use (confirmation.ts).
+      confirmedOnBehalf:
+        status === 'confirmed'
+          ? sql`${subscriptions.confirmedOnBehalf} or ${subscriptions.status} = 'unconfirmed'`
+          : false,
     })
     .where(eq(subscriptions.organisationId, organisation.id));
   const [pointed] = await overview(db, organisation.id);
