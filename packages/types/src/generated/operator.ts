@@ -494,7 +494,7 @@ export interface paths {
     put?: never;
     /**
      * Move the sandbox's clock forward (sandbox only)
-     * @description Moves the sandbox's clock forward, and applies at once what the time passed brings: permit applications still awaiting assessment at their deadline are deemed (`permit_deemed`), each highway authority ends a quarter that ended with sample inspections still open in it (`sample_inspection_expired`, `sample_inspection_quarter_ended`), subscriptions left unconfirmed for 48 hours are removed; then deliveries that fell due, retries included, are sent. The clock is kept across restarts. Served only in the sandbox; elsewhere `404`.
+     * @description Moves the sandbox's clock forward, and applies at once what the time passed brings: permit applications still awaiting assessment at their deadline are deemed (`permit_deemed`), each highway authority ends a quarter that ended with sample inspections still open in it (`sample_inspection_expired`, `sample_inspection_quarter_ended`), subscriptions left unconfirmed for 48 hours are removed; then deliveries that fell due, retries included, are sent. The clock is kept across restarts. It runs at most 3650 days (315360000 seconds, the maximum of `offset_seconds`) ahead of the wall clock: a move that would take it further is refused with `400` naming `by` (rule `maximum`), nothing moved or applied; `resetSandboxClock` puts it back. Served only in the sandbox; elsewhere `404`.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */
@@ -704,7 +704,7 @@ export interface components {
     };
     /** InternalClockAdvance */
     InternalClockAdvance: {
-      /** @description How far to move the clock forward: a whole number (1 to 9999) and a unit, `s` (seconds), `m` (minutes), `h` (hours), `d` (days) or `w` (weeks); e.g. `49h`, `8d`. */
+      /** @description How far to move the clock forward: a whole number (1 to 9999) and a unit, `s` (seconds), `m` (minutes), `h` (hours), `d` (days) or `w` (weeks); e.g. `49h`, `8d`. The clock runs at most 3650 days ahead of the wall clock (the maximum of `InternalSandboxClock.offset_seconds`): a move past it is refused with `400` naming `by` (rule `maximum`), and the clock does not move. */
       by: string;
     };
     /**
@@ -918,7 +918,7 @@ export interface components {
        * @description The wall clock's time, when read.
        */
       wall_clock: string;
-      /** @description How far the sandbox's clock runs ahead of the wall clock, in seconds. */
+      /** @description How far the sandbox's clock runs ahead of the wall clock, in seconds: at most 315360000 (3650 days, about ten years), so that every time the sandbox records stays within the years a `date-time` may hold. An advance that would take it further is refused (`advanceSandboxClock`). */
       offset_seconds: number;
     };
     /**
@@ -4104,7 +4104,7 @@ export const propertyConstraints = {
   InternalSandboxClock: {
     now: { format: "date-time" },
     wall_clock: { format: "date-time" },
-    offset_seconds: { minimum: 0 },
+    offset_seconds: { minimum: 0, maximum: 315360000 },
   },
   InternalSandboxCommand: { argv: { minItems: 1, maxItems: 64, items: { maxLength: 1024 } } },
   InternalSandboxCommandResult: { exit_code: { minimum: 0, maximum: 255 } },
