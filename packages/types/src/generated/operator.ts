@@ -428,7 +428,7 @@ export interface paths {
     put?: never;
     /**
      * Run a command of the command line in the sandbox (sandbox only)
-     * @description Runs a command of the service's `street-events` command line in the sandbox's process, on its database, and answers what the command printed and its exit code, as the command line would have in a terminal. A PGlite data directory serves one process, so the command line sends here the commands that need the directory a running sandbox holds (`org list`, `token issue`, `deliveries dead`, …). A command that serves or runs until interrupted (`serve`, `worker`, `simulate`, `listen`), or that goes through a running service itself (`trigger`), is refused: exit code 1 and one line on standard error. Served only in the sandbox (`serve --sandbox`); elsewhere `404`.
+     * @description Runs a command of the service's `street-events` command line in the sandbox's process, on its database, and answers what the command printed and its exit code, as the command line would have in a terminal. A PGlite data directory serves one process, so the command line sends here the commands that need the directory a running sandbox holds (`org list`, `token issue`, `deliveries dead`, …). The sandbox runs only what a developer would run locally on its database, and reaches nothing else: it refuses with `400`, before anything runs, a command line that names another database, service or token (`--data-dir`, `--database-url`, `--service`, `--token`, anywhere, alone or as `--option=value`: the `pattern` of `argv`'s items, naming `argv[i]`), and a command that reaches a service by a URL of its own or that serves or runs until interrupted, whatever its options (`chaos`, `listen`, `trigger`, `clock`, `scenario`, `verify-receiver`, `serve`, `worker`, `simulate`; its command word is named, `argv[i]`, rule `enum`). The command line runs those itself, beside the sandbox. Served only in the sandbox (`serve --sandbox`); elsewhere `404`.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */
@@ -923,15 +923,15 @@ export interface components {
     };
     /**
      * InternalSandboxCommand
-     * @description A command of the service's `street-events` command line, as typed after `street-events` but without the global options that name the database (`--data-dir`, `--database-url`): the sandbox runs it on its own.
+     * @description A command of the service's `street-events` command line, as typed after `street-events` but without the global options that name the database (`--data-dir`, `--database-url`): the sandbox runs it on its own database, as its own Operator, and runs only what reaches nothing but that database.
      */
     InternalSandboxCommand: {
-      /** @description The command and its arguments, one word each, e.g. `["org", "list", "--json"]`. */
+      /** @description The command and its arguments, one word each, e.g. `["org", "list", "--json"]`. No word may be an option that names another database, another service or another token, `--data-dir`, `--database-url`, `--service` or `--token`, whether alone or as `--option=value`, anywhere in the list (the `pattern` of its items): such a word is refused with `400` naming it (`argv[i]`, rule `pattern`). */
       argv: string[];
     };
     /**
      * InternalSandboxCommandResult
-     * @description What the command printed and how it ended, as the command line prints and ends in a terminal: a failure (a usage error, a command refused, an error of the command) is exit code 1 and one line on standard error beginning `error: `.
+     * @description What the command printed and how it ended, as the command line prints and ends in a terminal: a failure (a usage error, an error of the command) is exit code 1 and one line on standard error beginning `error: `. A command the sandbox does not run is no result: it is refused with `400`.
      */
     InternalSandboxCommandResult: {
       /** @description The exit code of the command line, 0 when the command succeeded. */
@@ -2947,7 +2947,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The command ran (or was refused): what it printed and its exit code, whether it succeeded or failed. */
+      /** @description The command ran: what it printed and its exit code, whether it succeeded or failed. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4106,7 +4106,13 @@ export const propertyConstraints = {
     wall_clock: { format: "date-time" },
     offset_seconds: { minimum: 0, maximum: 315360000 },
   },
-  InternalSandboxCommand: { argv: { minItems: 1, maxItems: 64, items: { maxLength: 1024 } } },
+  InternalSandboxCommand: {
+    argv: {
+      minItems: 1,
+      maxItems: 64,
+      items: { maxLength: 1024, pattern: "^(?!--(service|token|data-dir|database-url)(=|$))" },
+    },
+  },
   InternalSandboxCommandResult: { exit_code: { minimum: 0, maximum: 255 } },
   InternalSubscription: { created_at: { format: "date-time" } },
   InternalSubscriptionPointing: { api_endpoint: { minLength: 1, maxLength: 2048, format: "uri" } },
