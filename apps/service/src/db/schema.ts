@@ -578,3 +578,16 @@ export const receiverCheckHandshakes = pgTable('receiver_check_handshakes', {
   createdAt: createdAt(),
   confirmedAt: moment('confirmed_at'),
 });
+
+/**
+ * The certificates of receiver checks (deliveries/receiver-check): each check signs its messages'
+ * `Signature` with a key of its own, never the live certificate's, and the service serves the
+ * check's certificate at `SigningCertURL` (`signing-certificates/check-<id>.pem`) while the check
+ * runs, whichever instance the receiver reaches. Its private key is never stored. Rows are removed
+ * when the check ends, and an hour after at the latest.
+ */
+export const receiverCheckCertificates = pgTable('receiver_check_certificates', {
+  id: serial('id').primaryKey(),
+  certificatePem: text('certificate_pem').notNull(),
+  createdAt: createdAt(),
+});

@@ -71,6 +71,15 @@ const overview = (db: Database, organisationId?: number, named?: string) =>
     )
     .orderBy(asc(organisations.name));
 
+/** Whether the subscription `reference` is the organisation's (by id); an unknown one is not. */
+export async function isSubscriptionOf(db: Database, reference: string, organisationId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.reference, reference), eq(subscriptions.organisationId, organisationId)));
+  return found !== undefined;
+}
+
 /** The operator acting for an organisation: its own username, the organisation's subscription. */
 const actingFor = (operator: Caller, organisation: Organisation): Caller => ({
   ...operator,
