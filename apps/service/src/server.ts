@@ -60,13 +60,20 @@ export function logDestination(config: Pick<ServiceConfig, 'logFormat'>): { stre
   return config.logFormat === 'lines' ? { stream: readableLog() } : {};
 }
 
+/** The interface's base URLs at the addresses the service listens on, once it listens. */
+interface ListeningUrls {
+  http: string;
+  https: string | undefined;
+}
+
 /** The app's options from the configuration: its databases (polling and search limited to the statement timeout), limits and features. */
 function appOptions(
   config: ServiceConfig,
   handle: DatabaseHandle,
   options: ServeOptions & { clock: SandboxClock | undefined; chaos: SandboxChaos | undefined },
-  publicBaseUrl: () => string,
+  urls: ListeningUrls,
 ): AppOptions & { metrics: { metrics: ServiceMetrics } } {
+  const publicBaseUrl = () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http;
   const pollDb = handle.limitedTo(config.statementTimeoutMs, { orderedScans: true });
   const searchDb = handle.limitedTo(config.statementTimeoutMs);
   const metrics = createMetrics(handle.db, { primary: handle.db, polling: pollDb, search: searchDb });
@@ -94,6 +101,8 @@ function appOptions(
       replayBounds: config.notifications.replayBounds,
     },
     receiverCheck: {
+      listening: () => [urls.http, ...(urls.https === undefined ? [] : [urls.https])],
+      hosts: options.sandbox ? config.sandboxHosts : [],
       signatureVersion: config.notifications.signatureVersion,
       tls: config.tls && { cert: config.tls.cert, key: config.tls.key },
       attempt: {
@@ -123,17 +132,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const handle = database ?? (await openDatabase(config.database));
   await prepareDatabase(handle);
-  const urls = { http: '', https: undefined as string | undefined };
+  const urls: ListeningUrls = { http: '', https: undefined };
   // The sandbox runs on its own clock, which an Operator may move forward (sandbox/clock).
   const clock = options.sandbox ? await SandboxClock.open(handle.db) : undefined;
   const chaosSettings = options.sandbox?.chaos;
   const chaos = chaosSettings && new SandboxChaos(handle.db, chaosSettings, clock?.now ?? (() => new Date()));
-  const built = appOptions(
-    config,
-    handle,
-    { ...options, clock, chaos },
-    () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http,
-  );
+  const built = appOptions(config, handle, { ...options, clock, chaos }, urls);
   const app = await buildApp(built);
   // Root-level onClose hooks run after the plugins': the database is closed last.
   app.addHook('onClose', async () => {

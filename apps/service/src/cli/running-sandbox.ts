@@ -4,11 +4,15 @@
  * there (removed when it stops; a file whose process no longer holds the directory is ignored).
  * A command that needs the directory then runs in the sandbox instead (`POST
  * /internal/sandbox/commands`, with the Operator token the sandbox keeps) and prints what it
- * printed there; the sandbox runs it as in-sandbox.ts says.
+ * printed there; the sandbox runs it as in-sandbox.ts says. The sandbox runs only what reaches its
+ * own database: no command that goes through a service by URL itself, serves or runs until
+ * interrupted, and no option naming another database, service or token (`sandboxRefusal`); the
+ * command line sends it nothing it refuses.
  */
 import { resolve } from 'node:path';
-import type { components } from '@street-events/types/operator';
+import { propertyConstraints, type components } from '@street-events/types/operator';
 import { readSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
+import { ValidationError, type Rule } from '../shared/errors.js';
 import { OperatorApi } from './operator-api.js';
 import { writeErr, writeOut } from './output.js';
 import { runningSandbox, type RunningSandbox } from './sandbox-file.js';
@@ -25,7 +29,11 @@ const notThroughSandbox: Record<string, string> = {
   clock: 'it goes through a running service itself',
   scenario: 'it goes through a running service itself',
   'verify-receiver': 'it goes through a running service itself',
+  chaos: 'it goes through a running service itself',
 };
+
+/** The commands that never run through a sandbox, by name. */
+export const commandsNotThroughSandbox: readonly string[] = Object.keys(notThroughSandbox);
 
 /** Why the command (named as typed, e.g. `simulate`) does not run through a sandbox; undefined when it does. */
 export const whyNotThroughSandbox = (command: string): string | undefined =>
@@ -55,8 +63,53 @@ export function withoutDatabaseOptions(argv: readonly string[]): string[] {
   return kept;
 }
 
-/** Runs the command line `argv` in the sandbox, prints what it printed there, and resolves to its exit code. */
+/** A word the sandbox takes: not an option naming another database, service or token (the operator document's pattern of `argv`'s items). */
+const takenWord = new RegExp(propertyConstraints.InternalSandboxCommand.argv.items.pattern, 'u');
+
+/** Why the sandbox refuses a command line: the word to blame (its index; the whole line without one), the rule it breaks and why. */
+export interface SandboxRefusal {
+  index?: number;
+  rule: Rule;
+  why: string;
+}
+
+/**
+ * Why the sandbox does not run the command line `argv`, or undefined when it does: a word that is an
+ * option naming another database, service or token (anywhere), or a command (its first word that is
+ * not an option) that does not run through a sandbox.
+ */
+export function sandboxRefusal(argv: readonly string[]): SandboxRefusal | undefined {
+  const option = argv.findIndex((word) => !takenWord.test(word));
+  if (option >= 0) {
+    const why = `${argv[option]!.split('=')[0]} does not run through the sandbox: it runs a command on its own database, as its own Operator, reaching no other`;
+    return { index: option, rule: 'pattern', why };
+  }
+  const command = argv.findIndex((word) => !word.startsWith('-'));
+  const why = command < 0 ? undefined : whyNotThroughSandbox(argv[command]!);
+  if (why === undefined) return undefined;
+  return { index: command, rule: 'enum', why: `"${argv[command]}" does not run through the sandbox: ${why}` };
+}
+
+/** A command line the sandbox refuses to run: `400` naming the word of `argv` to blame. */
+export class RefusedInSandbox extends ValidationError {
+  constructor(refusal: SandboxRefusal) {
+    super(refusal.why, refusal.index === undefined ? 'argv' : `argv[${refusal.index}]`, { rule: refusal.rule });
+  }
+}
+
+/**
+ * Runs the command line `argv` in the sandbox, prints what it printed there, and resolves to its
+ * exit code. What the sandbox refuses is not sent: it throws, naming the sandbox, since the
+ * directory the sandbox holds cannot be opened here either.
+ */
 export async function runThroughSandbox(sandbox: RunningSandbox, argv: readonly string[]): Promise<number> {
+  const sent = withoutDatabaseOptions(argv);
+  const refused = sandboxRefusal(sent);
+  if (refused !== undefined) {
+    throw new Error(
+      `the sandbox at ${sandbox.service} (process ${sandbox.pid}) holds this PGlite data directory, and ${refused.why}; stop the sandbox first`,
+    );
+  }
   const operator = readSandboxTokens(sandbox.tokens_file).find((user) => user.role === 'Operator');
   if (operator === undefined) {
     throw new Error(
@@ -64,7 +117,7 @@ export async function runThroughSandbox(sandbox: RunningSandbox, argv: readonly 
     );
   }
   const api = new OperatorApi(sandbox.service, operator.token);
-  const result = await api.expect<CommandResult>('POST', '/sandbox/commands', { argv: withoutDatabaseOptions(argv) });
+  const result = await api.expect<CommandResult>('POST', '/sandbox/commands', { argv: sent });
   writeOut(result.stdout);
   writeErr(result.stderr);
   return result.exit_code;

@@ -59,10 +59,13 @@ export function addVerifyReceiverCommand(program: Command): void {
           .choices(operatorValuesOf('ReceiverCheckStyle'))
           .default('service'),
       )
-      .option('--subscription <reference>', 'the subscription whose TopicArn the receiver expects (default: a new one)')
+      .option(
+        '--subscription <reference>',
+        "a subscription of the token's organisation, whose TopicArn the receiver expects (default: a new one)",
+      )
       .option(
         '--service-url <url>',
-        "the interface's base URL the receiver trusts (default: the service's public base URL)",
+        "the service's own base URL as the receiver reaches it, e.g. under another loopback name (default: the service's public base URL)",
       )
       .option('--json', 'print the scorecard as JSON'),
   ).action(async (endpoint: string, _options: unknown, command: Command) =>

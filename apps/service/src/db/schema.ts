@@ -408,6 +408,12 @@ export const subscriptions = pgTable(
     createdAt: moment('created_at').notNull(),
     confirmedAt: moment('confirmed_at'),
     /**
+     * Confirmed by the sandbox on the receiver's behalf (src/subscriptions/operator.ts), its
+     * confirmation token still unused: the receiver's first GET of its `SubscribeURL` is answered
+     * as if it confirmed it (src/subscriptions/confirmation.ts). Cleared when the token is used.
+     */
+    confirmedOnBehalf: boolean('confirmed_on_behalf').notNull().default(false),
+    /**
      * Set by the first failed attempt after a success (or since the start), cleared by the next
      * success: while set, the endpoint is failing and gets one attempt at a time; a subscription
      * failing for `WEBHOOK_DISABLE_AFTER` is removed (src/deliveries/queue/failing.ts).
@@ -593,4 +599,17 @@ export const receiverCheckHandshakes = pgTable('receiver_check_handshakes', {
   subscriptionReference: text('subscription_reference').notNull(),
   createdAt: createdAt(),
   confirmedAt: moment('confirmed_at'),
+});
+
+/**
+ * The certificates of receiver checks (deliveries/receiver-check): each check signs its messages'
+ * `Signature` with a key of its own, never the live certificate's, and the service serves the
+ * check's certificate at `SigningCertURL` (`signing-certificates/check-<id>.pem`) while the check
+ * runs, whichever instance the receiver reaches. Its private key is never stored. Rows are removed
+ * when the check ends, and an hour after at the latest.
+ */
+export const receiverCheckCertificates = pgTable('receiver_check_certificates', {
+  id: serial('id').primaryKey(),
+  certificatePem: text('certificate_pem').notNull(),
+  createdAt: createdAt(),
 });

@@ -71,6 +71,15 @@ const overview = (db: Database, organisationId?: number, named?: string) =>
     )
     .orderBy(asc(organisations.name));
 
+/** Whether the subscription `reference` is the organisation's (by id); an unknown one is not. */
+export async function isSubscriptionOf(db: Database, reference: string, organisationId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.reference, reference), eq(subscriptions.organisationId, organisationId)));
+  return found !== undefined;
+}
+
 /** The operator acting for an organisation: its own username, the organisation's subscription. */
 const actingFor = (operator: Caller, organisation: Organisation): Caller => ({
   ...operator,
@@ -124,6 +133,11 @@ export async function pointSubscription(
       apiEndpoint: wanted.api_endpoint,
       status,
       confirmedAt: status === 'confirmed' ? sql`coalesce(${subscriptions.confirmedAt}, ${now})` : null,
+      // Confirmed here, not by the receiver: its token stays good for the receiver's first use (confirmation.ts).
+      confirmedOnBehalf:
+        status === 'confirmed'
+          ? sql`${subscriptions.confirmedOnBehalf} or ${subscriptions.status} = 'unconfirmed'`
+          : false,
     })
     .where(eq(subscriptions.organisationId, organisation.id));
   const [pointed] = await overview(db, organisation.id);

@@ -33,6 +33,7 @@ describeEachDatabase('migrations', (database) => {
       'organisations',
       'permits',
       'read_models',
+      'receiver_check_certificates',
       'receiver_check_handshakes',
       'sandbox_clock',
       'signing_certificates',

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../../src/db/database.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import { ensureSigningKey } from '../../src/deliveries/messages/keys.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
@@ -32,23 +33,42 @@ export async function startExampleReceiver(serviceUrl: string): Promise<{ endpoi
   return { endpoint, child };
 }
 
+/** What a careless receiver fetched at a `SigningCertURL` when a message named it first. */
+export interface FetchedCertificate {
+  status: number;
+  text: string;
+}
+
 /**
  * A receiver that checks nothing: it answers 200 to anything and follows the `SubscribeURL` of
- * any confirmation, as some public receivers do. It keeps the headers of what it received.
+ * any confirmation, as some public receivers do. It keeps the headers and bodies of what it
+ * received, and fetches each `SigningCertURL` the first time a message names it (as a receiver
+ * that checks the signature would), keeping what it got.
  */
 export async function startCarelessReceiver(): Promise<{
   endpoint: string;
   server: Server;
   received: IncomingHttpHeaders[];
+  bodies: string[];
+  certificates: Map<string, FetchedCertificate>;
 }> {
   const received: IncomingHttpHeaders[] = [];
+  const bodies: string[] = [];
+  const certificates = new Map<string, FetchedCertificate>();
+  const fetchCertificate = async (url: string) => {
+    if (certificates.has(url)) return;
+    const response = await fetch(url);
+    certificates.set(url, { status: response.status, text: await response.text() });
+  };
   const server = createServer((request, response) => {
     received.push(request.headers);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const follow = async () => {
-        const message = JSON.parse(Buffer.concat(chunks).toString()) as { Type?: string; SubscribeURL?: string };
+        bodies.push(Buffer.concat(chunks).toString());
+        const message = JSON.parse(bodies.at(-1)!) as { Type?: string; SubscribeURL?: string; SigningCertURL?: string };
+        if (message.SigningCertURL) await fetchCertificate(message.SigningCertURL);
         if (message.Type === 'SubscriptionConfirmation' && message.SubscribeURL) await fetch(message.SubscribeURL);
       };
       // Anything goes: whatever came, it answers 200.
@@ -58,7 +78,8 @@ export async function startCarelessReceiver(): Promise<{
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server, received };
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { endpoint, server, received, bodies, certificates };
 }
 
 /** A receiver that takes every request and never answers. */
@@ -72,6 +93,8 @@ export async function startSilentReceiver(): Promise<{ endpoint: string; server:
 export interface CheckBench {
   service: RunningService;
   operator: string;
+  /** The Operator's organisation. */
+  operatorOrganisation: Organisation;
   example: { endpoint: string; child: ChildProcess };
   careless: Awaited<ReturnType<typeof startCarelessReceiver>>;
   close(): Promise<void>;
@@ -80,12 +103,14 @@ export interface CheckBench {
 export async function startCheckBench(db: Database): Promise<CheckBench> {
   const service = await startNotificationService(db);
   await ensureSigningKey(db);
-  const operator = await tokenFor(db, await promoter(db), 'Operator');
+  const operatorOrganisation = await promoter(db);
+  const operator = await tokenFor(db, operatorOrganisation, 'Operator');
   const example = await startExampleReceiver(service.baseUrl);
   const careless = await startCarelessReceiver();
   return {
     service,
     operator,
+    operatorOrganisation,
     example,
     careless,
     close: async () => {

@@ -5,17 +5,33 @@
  * without the Standard Webhooks headers, and is the Operator's, one at a time, to an endpoint
  * deliveries may reach.
  */
+import { createVerify } from 'node:crypto';
+import type { ErrorResponse } from '@street-events/types';
 import type { components } from '@street-events/types/operator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
+import { ensureSigningCertificate } from '../../src/deliveries/messages/keys.js';
+import { canonicalString } from '../../src/deliveries/messages/pubsub-signature.js';
+import type { Organisation } from '../../src/directory/organisations.js';
 import { operatorValuesOf } from '../../src/shared/enums.js';
+import { isSubscriptionOf } from '../../src/subscriptions/operator.js';
+import { subscribe } from '../../src/subscriptions/subscribe.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { promoter, tokenFor } from '../support/fixtures.js';
+import { callerOf, promoter, tokenFor } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
-import { startNotificationService } from '../subscriptions/harness.js';
+import { confirm, confirmationTokenOf, loopbackPolicy, startNotificationService } from '../subscriptions/harness.js';
 import { startCheckBench, startSilentReceiver, type CheckBench } from './check-receivers.js';
 
 type Scorecard = components['schemas']['InternalReceiverScorecard'];
+/** The fields of a check's message the tests read. */
+interface Sent {
+  Type: string;
+  TopicArn: string;
+  Signature?: string;
+  SubscribeURL?: string;
+  SigningCertURL?: string;
+  UnsubscribeURL?: string;
+}
 
 const failedChecks = (scorecard: Scorecard) => scorecard.checks.filter((one) => !one.passed).map((one) => one.check);
 
@@ -78,10 +94,133 @@ describeEachDatabase('the receiver check', (database) => {
     }
   }, 60_000);
 
-  it('uses the TopicArn of the subscription named', async () => {
-    const reference = 'SUB-0123456789ABCDEFGHJKMNPQRS';
+  /** The subscription of the Operator's own organisation, to the careless receiver, confirmed (made once). */
+  let own: Promise<string> | undefined;
+  const ownSubscription = () => (own ??= confirmedSubscriptionOf(bench.operatorOrganisation));
+
+  async function confirmedSubscriptionOf(organisation: Organisation): Promise<string> {
+    const planner = await callerOf(database.db, organisation, 'Planner');
+    const options = { policy: loopbackPolicy, publicBaseUrl: () => service.baseUrl };
+    const { subscription_reference_number: reference } = await subscribe(
+      database.db,
+      planner,
+      { api_endpoint: careless.endpoint },
+      options,
+    );
+    expect((await confirm(service, await confirmationTokenOf(database.db, reference))).status).toBe(200);
+    return reference;
+  }
+
+  /** The messages the careless receiver got from the `from`th on that are JSON. */
+  const sentSince = (from: number): Sent[] =>
+    careless.bodies.slice(from).flatMap((body) => {
+      try {
+        return [JSON.parse(body) as Sent];
+      } catch {
+        return [];
+      }
+    });
+
+  it('uses the TopicArn of a subscription of the caller’s organisation', async () => {
+    const reference = await ownSubscription();
     const answer = await check({ endpoint: careless.endpoint, subscription_reference_number: reference });
+    expect(answer.status).toBe(200);
     expect(answer.body.topic_arn).toMatch(new RegExp(`:${reference}$`));
+  }, 60_000);
+
+  it('answers another organisation’s subscription as an unknown one, 404, sending nothing', async () => {
+    const others = await confirmedSubscriptionOf(await promoter(database.db));
+    const unknown = 'SUB-0123456789ABCDEFGHJKMNPQRS';
+    const from = careless.received.length;
+    const refused = (reference: string) =>
+      service.internalRequest<ErrorResponse>('POST', '/receiver-checks', {
+        token: operator,
+        body: { endpoint: careless.endpoint, subscription_reference_number: reference },
+      });
+    const another = await refused(others);
+    const none = await refused(unknown);
+    expect([another.status, none.status]).toEqual([404, 404]);
+    const unnamed = (body: ErrorResponse, reference: string) => ({
+      message: body.message.replace(reference, 'SUB-…'),
+      error: { ...body.error, request_id: '' },
+    });
+    expect(unnamed(another.body, others)).toEqual(unnamed(none.body, unknown));
+    expect(careless.received.length).toBe(from);
+  }, 60_000);
+
+  it('puts every link of its messages on the service’s public base URL by default', async () => {
+    const from = careless.bodies.length;
+    expect((await check({ endpoint: careless.endpoint })).status).toBe(200);
+    const linksOf = (message: Sent) =>
+      [message.SubscribeURL, message.SigningCertURL, message.UnsubscribeURL].filter((link) => link !== undefined);
+    const onService = (link: string) => link.startsWith(`${service.baseUrl}/`);
+    const [ours, offHost] = partition(sentSince(from), (message) => linksOf(message).every(onService));
+    expect(ours.flatMap(linksOf).length).toBeGreaterThan(10);
+    // Only certificate_off_host names another host: the check's own, on loopback under another name.
+    expect(offHost).toHaveLength(1);
+    const other = new URL(offHost[0]!.SigningCertURL!);
+    expect(other.hostname).toBe('localhost');
+    for (const link of linksOf(offHost[0]!)) expect(new URL(link).origin).toBe(other.origin);
+  }, 60_000);
+
+  it('takes a service_url naming the service under another loopback name, its links on it', async () => {
+    const serviceUrl = service.baseUrl.replace('127.0.0.1', 'localhost');
+    const from = careless.bodies.length;
+    const answer = await check({ endpoint: careless.endpoint, service_url: `${serviceUrl}/` });
+    expect(answer.status).toBe(200);
+    expect(answer.body.service_url).toBe(serviceUrl);
+    const subscribeUrls = sentSince(from).flatMap((message) => (message.SubscribeURL ? [message.SubscribeURL] : []));
+    expect(subscribeUrls.length).toBeGreaterThan(0);
+    for (const link of subscribeUrls) expect(link.startsWith(`${serviceUrl}/`)).toBe(true);
+  }, 60_000);
+
+  it('refuses a service_url that is not the service’s own with 400 naming it, sending nothing', async () => {
+    const { port } = new URL(service.baseUrl);
+    const elsewhere = [
+      `http://elsewhere.example:${port}/v7/event`,
+      new URL('/v7/event', careless.endpoint).href,
+      `http://127.0.0.1:${port}/v7/other`,
+      `https://127.0.0.1:${port}/v7/event`,
+      `${service.baseUrl}?then=elsewhere`,
+      service.baseUrl.replace('http://', 'http://someone@'),
+    ];
+    const from = careless.received.length;
+    for (const serviceUrl of elsewhere) {
+      const answer = await service.internalRequest<ErrorResponse>('POST', '/receiver-checks', {
+        token: operator,
+        body: { endpoint: careless.endpoint, service_url: serviceUrl },
+      });
+      expect(answer.status, serviceUrl).toBe(400);
+      expect(answer.body.error.details).toEqual([expect.objectContaining({ field: 'service_url', rule: 'format' })]);
+    }
+    expect(careless.received.length).toBe(from);
+  });
+
+  it('signs its messages’ Signature with a certificate of its own, which the service serves while the check runs', async () => {
+    const live = await ensureSigningCertificate(database.db);
+    const reference = await ownSubscription();
+    const from = careless.bodies.length;
+    expect((await check({ endpoint: careless.endpoint, subscription_reference_number: reference })).status).toBe(200);
+    const notification = sentSince(from).find((message) => message.Type === 'Notification')!;
+    expect(notification.SigningCertURL).toMatch(
+      new RegExp(`^${service.baseUrl}/api-notifications/signing-certificates/check-\\d+\\.pem$`),
+    );
+    const served = careless.certificates.get(notification.SigningCertURL!)!;
+    expect(served.status).toBe(200);
+    expect(served.text).not.toBe(live.certificatePem);
+    const signed = createVerify('RSA-SHA1').update(canonicalString(notification as never), 'utf8');
+    expect(signed.verify(served.text, notification.Signature!, 'base64')).toBe(true);
+    expect((await fetch(notification.SigningCertURL!)).status).toBe(404);
+  }, 60_000);
+
+  it('makes links that unsubscribe nothing: its UnsubscribeURL is not the subscription’s', async () => {
+    const reference = await ownSubscription();
+    const from = careless.bodies.length;
+    expect((await check({ endpoint: careless.endpoint, subscription_reference_number: reference })).status).toBe(200);
+    const notification = sentSince(from).find((message) => message.Type === 'Notification')!;
+    expect(notification.UnsubscribeURL).toContain(reference);
+    expect((await fetch(notification.UnsubscribeURL!)).status).toBe(404);
+    expect(await isSubscriptionOf(database.db, reference, bench.operatorOrganisation.id)).toBe(true);
   }, 60_000);
 
   it('runs one check at a time for a caller', async () => {
@@ -140,3 +279,8 @@ describe('the receiver check outside the loopback allowance', () => {
     });
   });
 });
+
+/** The items that pass `test`, and those that do not. */
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}

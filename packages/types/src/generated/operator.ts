@@ -412,7 +412,9 @@ export interface paths {
     put?: never;
     /**
      * Check a webhook receiver against the interface's notifications
-     * @description Runs the receiver check against a receiver's URL and answers its scorecard: messages sent as deliveries send them (the same envelope, signatures, keys, certificate and time-out), one check after another, each saying what the interface expects and what the receiver did (see `ReceiverCheckName` for the checks). The handshake's `SubscribeURL` is this service's own confirmation link, answered `200` while the check waits for it; the messages are made up (work references starting `CHECK`), so point it at a receiver of a test environment. The endpoint must be one this service may deliver to (the same checks as a subscription's: loopback and private addresses only where allowed, as in the sandbox). A check takes at most about three minutes (thirteen messages of at most one delivery time-out each); a caller runs one at a time (`429` while one runs). `street-events verify-receiver` and the console's "Check a receiver" call it.
+     * @description Runs the receiver check against a receiver's URL and answers its scorecard: messages sent as deliveries send them (the same envelope, signature schemes and time-out), one check after another, each saying what the interface expects and what the receiver did (see `ReceiverCheckName` for the checks). The handshake's `SubscribeURL` is this service's own confirmation link, answered `200` while the check waits for it; the messages are made up (work references starting `CHECK`), so point it at a receiver of a test environment. The endpoint must be one this service may deliver to (the same checks as a subscription's: loopback and private addresses only where allowed, as in the sandbox). A check takes at most about three minutes (thirteen messages of at most one delivery time-out each); a caller runs one at a time (`429` while one runs). `street-events verify-receiver` and the console's "Check a receiver" call it.
+     *
+     *     What the check sends names nothing the caller does not own. Its `TopicArn` is a new subscription reference, or a subscription of the caller's organisation: any other reference given, unknown or another organisation's, is `404` in the same words, so the answer never tells whether it exists (an unknown one is not taken as a made-up topic; leaving the reference out gives one). Its links (`SubscribeURL`, `SigningCertURL`, `UnsubscribeURL`) are on this service's own base URL, never a host the caller chooses (see `service_url`); only `certificate_off_host` names another host, on purpose: the check's own, on loopback. Its `Signature` is made with a key and certificate made for the check alone, which the service serves at `SigningCertURL` (`{base_url}/api-notifications/signing-certificates/check-<n>.pem`) while the check runs (`404` after it), never with the live certificate: a check's `Signature` is never one a real delivery carries, and its `UnsubscribeURL` unsubscribes nothing. The `service` style's `webhook-signature` is made with the service's active keys, because a receiver takes the keys it trusts from the published key set (`/.well-known/webhook-keys`) and trusts each of them for every message: a key made for the check would have to be published there, trusted by every receiver for real deliveries too and kept in their caches after the check. The `pubsub` style carries no `webhook-signature`, so nothing it sends is signed with a live key.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */
@@ -456,7 +458,7 @@ export interface paths {
     put?: never;
     /**
      * Run a command of the command line in the sandbox (sandbox only)
-     * @description Runs a command of the service's `street-events` command line in the sandbox's process, on its database, and answers what the command printed and its exit code, as the command line would have in a terminal. A PGlite data directory serves one process, so the command line sends here the commands that need the directory a running sandbox holds (`org list`, `token issue`, `deliveries dead`, …). A command that serves or runs until interrupted (`serve`, `worker`, `simulate`, `listen`), or that goes through a running service itself (`trigger`), is refused: exit code 1 and one line on standard error. Served only in the sandbox (`serve --sandbox`); elsewhere `404`.
+     * @description Runs a command of the service's `street-events` command line in the sandbox's process, on its database, and answers what the command printed and its exit code, as the command line would have in a terminal. A PGlite data directory serves one process, so the command line sends here the commands that need the directory a running sandbox holds (`org list`, `token issue`, `deliveries dead`, …). The sandbox runs only what a developer would run locally on its database, and reaches nothing else: it refuses with `400`, before anything runs, a command line that names another database, service or token (`--data-dir`, `--database-url`, `--service`, `--token`, anywhere, alone or as `--option=value`: the `pattern` of `argv`'s items, naming `argv[i]`), and a command that reaches a service by a URL of its own or that serves or runs until interrupted, whatever its options (`chaos`, `listen`, `trigger`, `clock`, `scenario`, `verify-receiver`, `serve`, `worker`, `simulate`; its command word is named, `argv[i]`, rule `enum`). The command line runs those itself, beside the sandbox. Served only in the sandbox (`serve --sandbox`); elsewhere `404`.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */
@@ -522,7 +524,7 @@ export interface paths {
     put?: never;
     /**
      * Move the sandbox's clock forward (sandbox only)
-     * @description Moves the sandbox's clock forward, and applies at once what the time passed brings: permit applications still awaiting assessment at their deadline are deemed (`permit_deemed`), each highway authority ends a quarter that ended with sample inspections still open in it (`sample_inspection_expired`, `sample_inspection_quarter_ended`), subscriptions left unconfirmed for 48 hours are removed; then deliveries that fell due, retries included, are sent. The clock is kept across restarts. Served only in the sandbox; elsewhere `404`.
+     * @description Moves the sandbox's clock forward, and applies at once what the time passed brings: permit applications still awaiting assessment at their deadline are deemed (`permit_deemed`), each highway authority ends a quarter that ended with sample inspections still open in it (`sample_inspection_expired`, `sample_inspection_quarter_ended`), subscriptions left unconfirmed for 48 hours are removed; then deliveries that fell due, retries included, are sent. The clock is kept across restarts. It runs at most 3650 days (315360000 seconds, the maximum of `offset_seconds`) ahead of the wall clock: a move that would take it further is refused with `400` naming `by` (rule `maximum`), nothing moved or applied; `resetSandboxClock` puts it back. Served only in the sandbox; elsewhere `404`.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */
@@ -732,7 +734,7 @@ export interface components {
     };
     /** InternalClockAdvance */
     InternalClockAdvance: {
-      /** @description How far to move the clock forward: a whole number (1 to 9999) and a unit, `s` (seconds), `m` (minutes), `h` (hours), `d` (days) or `w` (weeks); e.g. `49h`, `8d`. */
+      /** @description How far to move the clock forward: a whole number (1 to 9999) and a unit, `s` (seconds), `m` (minutes), `h` (hours), `d` (days) or `w` (weeks); e.g. `49h`, `8d`. The clock runs at most 3650 days ahead of the wall clock (the maximum of `InternalSandboxClock.offset_seconds`): a move past it is refused with `400` naming `by` (rule `maximum`), and the clock does not move. */
       by: string;
     };
     /**
@@ -891,11 +893,11 @@ export interface components {
     InternalReceiverCheck: {
       endpoint: components["schemas"]["SubscriptionEndpoint"];
       style?: components["schemas"]["ReceiverCheckStyle"];
-      /** @description The subscription whose `TopicArn` the receiver expects (it need not exist here); by default a new reference, which a receiver learns from the check's handshake. */
+      /** @description A subscription of the caller's organisation, whose `TopicArn` the receiver expects; by default a new reference, which a receiver learns from the check's handshake. Any other reference, unknown or another organisation's, is refused with `404` in the same words, so the answer never tells whether it exists. */
       subscription_reference_number?: string;
       /**
        * Format: uri
-       * @description An `http` or `https` URL: the interface's base URL the receiver trusts, as it subscribed through it (e.g. `https://localhost:8443/v7/event`): the check's `SubscribeURL` and `SigningCertURL` start with it. By default the base URL the service gives its own subscriptions (`PUBLIC_BASE_URL`, in the sandbox its HTTPS address).
+       * @description An `http` or `https` URL: this service's interface base URL as the receiver reaches it (e.g. `https://localhost:8443/v7/event`, the sandbox's HTTPS address, whose certificate the receiver trusts through the sandbox's local certificate authority, or the service under a name of `SANDBOX_HOSTS` from a container): the check's `SubscribeURL`, `SigningCertURL` and `UnsubscribeURL` start with it. It must name this service: the scheme, port and path of its public base URL or of an address it listens on, under that URL's own host, a loopback name or address when that host is loopback, or a host name the sandbox serves (`SANDBOX_HOSTS`), without credentials, query or fragment; any other is refused with `400` naming `service_url` (rule `format`), so that nothing the check signs points a receiver at a host the caller chose. By default the base URL the service gives its own subscriptions (`PUBLIC_BASE_URL`, in the sandbox its HTTPS address).
        */
       service_url?: string;
     };
@@ -953,20 +955,20 @@ export interface components {
        * @description The wall clock's time, when read.
        */
       wall_clock: string;
-      /** @description How far the sandbox's clock runs ahead of the wall clock, in seconds. */
+      /** @description How far the sandbox's clock runs ahead of the wall clock, in seconds: at most 315360000 (3650 days, about ten years), so that every time the sandbox records stays within the years a `date-time` may hold. An advance that would take it further is refused (`advanceSandboxClock`). */
       offset_seconds: number;
     };
     /**
      * InternalSandboxCommand
-     * @description A command of the service's `street-events` command line, as typed after `street-events` but without the global options that name the database (`--data-dir`, `--database-url`): the sandbox runs it on its own.
+     * @description A command of the service's `street-events` command line, as typed after `street-events` but without the global options that name the database (`--data-dir`, `--database-url`): the sandbox runs it on its own database, as its own Operator, and runs only what reaches nothing but that database.
      */
     InternalSandboxCommand: {
-      /** @description The command and its arguments, one word each, e.g. `["org", "list", "--json"]`. */
+      /** @description The command and its arguments, one word each, e.g. `["org", "list", "--json"]`. No word may be an option that names another database, another service or another token, `--data-dir`, `--database-url`, `--service` or `--token`, whether alone or as `--option=value`, anywhere in the list (the `pattern` of its items): such a word is refused with `400` naming it (`argv[i]`, rule `pattern`). */
       argv: string[];
     };
     /**
      * InternalSandboxCommandResult
-     * @description What the command printed and how it ended, as the command line prints and ends in a terminal: a failure (a usage error, a command refused, an error of the command) is exit code 1 and one line on standard error beginning `error: `.
+     * @description What the command printed and how it ended, as the command line prints and ends in a terminal: a failure (a usage error, an error of the command) is exit code 1 and one line on standard error beginning `error: `. A command the sandbox does not run is no result: it is refused with `400`.
      */
     InternalSandboxCommandResult: {
       /** @description The exit code of the command line, 0 when the command succeeded. */
@@ -3035,7 +3037,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The command ran (or was refused): what it printed and its exit code, whether it succeeded or failed. */
+      /** @description The command ran: what it printed and its exit code, whether it succeeded or failed. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4215,9 +4217,15 @@ export const propertyConstraints = {
   InternalSandboxClock: {
     now: { format: "date-time" },
     wall_clock: { format: "date-time" },
-    offset_seconds: { minimum: 0 },
+    offset_seconds: { minimum: 0, maximum: 315360000 },
   },
-  InternalSandboxCommand: { argv: { minItems: 1, maxItems: 64, items: { maxLength: 1024 } } },
+  InternalSandboxCommand: {
+    argv: {
+      minItems: 1,
+      maxItems: 64,
+      items: { maxLength: 1024, pattern: "^(?!--(service|token|data-dir|database-url)(=|$))" },
+    },
+  },
   InternalSandboxCommandResult: { exit_code: { minimum: 0, maximum: 255 } },
   InternalSubscription: { created_at: { format: "date-time" } },
   InternalSubscriptionPointing: { api_endpoint: { minLength: 1, maxLength: 2048, format: "uri" } },

@@ -70,8 +70,11 @@ export async function listSigningKeys(db: Database): Promise<SigningKeyInfo[]> {
     .orderBy(asc(signingKeys.createdAt), asc(signingKeys.kid));
 }
 
+/** A certificate of the pub/sub signature as kept in `signing_certificates`, numbered. */
+export type StoredCertificate = SigningCertificate & { id: number };
+
 /** The certificate (and key) of the pub/sub signature: the newest. */
-export async function currentSigningCertificate(db: Database): Promise<SigningCertificate | undefined> {
+export async function currentSigningCertificate(db: Database): Promise<StoredCertificate | undefined> {
   const [row] = await db.select().from(signingCertificates).orderBy(desc(signingCertificates.id)).limit(1);
   return row && { id: row.id, certificatePem: row.certificatePem, privateKeyPem: row.privateKeyPem };
 }
@@ -86,7 +89,7 @@ export async function signingCertificatePem(db: Database, id: number): Promise<s
 }
 
 /** Creates the certificate of the pub/sub signature when there is none; returns the current one. */
-export async function ensureSigningCertificate(db: Database): Promise<SigningCertificate> {
+export async function ensureSigningCertificate(db: Database): Promise<StoredCertificate> {
   const existing = await currentSigningCertificate(db);
   if (existing) return existing;
   // Generated outside the transaction (it takes a moment); a concurrent start may discard its own.

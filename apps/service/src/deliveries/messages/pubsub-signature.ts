@@ -21,7 +21,8 @@ export type SignatureVersion = '1' | '2';
 export const signatureVersions: readonly SignatureVersion[] = ['1', '2'];
 
 export interface SigningCertificate {
-  id: number;
+  /** Its file's name below `signing-certificates/`, without `.pem`: a number, or `check-<n>` for a receiver check's. */
+  id: number | string;
   certificatePem: string;
   privateKeyPem: string;
 }
@@ -65,7 +66,8 @@ export function pubSubSignature(message: SignableMessage, privateKeyPem: string,
 }
 
 /** Where a certificate is served, below the interface's base URL. */
-export const signingCertificatePath = (id: number) => `/api-notifications/signing-certificates/${id}.pem`;
+export const signingCertificatePath = (id: SigningCertificate['id']) =>
+  `/api-notifications/signing-certificates/${id}.pem`;
 
 /** A new 2048-bit RSA key and a self-signed certificate for it, valid ten years. */
 export async function generateSigningCertificate(

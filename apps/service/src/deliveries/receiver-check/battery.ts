@@ -3,6 +3,8 @@
  * (attempt.ts: the same endpoint policy, time limits and no redirects), each judged against what
  * the interface expects of a receiver: the handshake followed, valid and repeated messages and
  * unknown kinds acknowledged, forgeries and bad bodies refused without the receiver falling over.
+ * The pub/sub `Signature` of its messages is made with a certificate of the check's own, which the
+ * service serves while the check runs (check-certificates.ts), never the live one.
  */
 import type { components } from '@street-events/types/operator';
 import type { Database } from '../../db/database.js';
@@ -14,10 +16,11 @@ import {
   type AttemptOutcome,
 } from '../attempts/attempt.js';
 import type { DeliveryRequest } from '../messages/messages.js';
-import { ensureSigningCertificate, ensureSigningKey } from '../messages/keys.js';
+import { ensureSigningKey } from '../messages/keys.js';
 import type { SignatureVersion } from '../messages/pubsub-signature.js';
 import { generateSigningKey } from '../messages/signing.js';
-import { startCertificateHost, type CertificateHost, type ServedCertificate } from './certificate-host.js';
+import { startCertificateHost, type ServedCertificate } from './certificate-host.js';
+import { publishCheckCertificate, withdrawCheckCertificate } from './check-certificates.js';
 import { closeHandshake, handshakeFollowedAt, openHandshake } from './handshakes.js';
 import {
   checkConfirmation,
@@ -42,9 +45,9 @@ export interface ReceiverCheckOptions {
   db: Database;
   endpoint: string;
   style: Style;
-  /** The interface's base URL the receiver trusts (no trailing slash). */
+  /** The service's own base URL as the receiver reaches it (no trailing slash): every link of the check's messages starts with it. */
   serviceUrl: string;
-  /** The subscription whose `TopicArn` the receiver expects. */
+  /** The subscription whose `TopicArn` the receiver expects: one of the caller's organisation, or a new reference. */
   subscriptionReference: string;
   /** Another subscription's reference, for `wrong_topic`. */
   otherReference: string;
@@ -68,8 +71,13 @@ const unfollowedWaitMs = 2000;
 
 interface Run {
   options: ReceiverCheckOptions;
+  /**
+   * As deliveries sign, but for the check alone: `Signature` by the check's own certificate, served
+   * by the service at its `SigningCertURL`; `webhook-signature` by the service's active keys, the
+   * only ones a receiver takes from the published key set.
+   */
   genuine: Signer;
-  /** Keys and a certificate the service never published; `SigningCertURL` still the service's. */
+  /** Keys and a certificate the service never published; `SigningCertURL` still the service's (the check's). */
   foreign: Signer;
   /** A certificate on another host, and keys the service never published. */
   offHost: Signer;
@@ -298,10 +306,15 @@ const checks: [CheckName, (run: Run) => Promise<CheckResult>][] = [
   ['unsubscribe_confirmation', unsubscribeConfirmation],
 ];
 
-async function startRun(options: ReceiverCheckOptions): Promise<{ run: Run; host: CertificateHost }> {
+/** The run's signers, the other host of `certificate_off_host` and the check's own certificate, served until `close`. */
+async function startRun(options: ReceiverCheckOptions): Promise<{ run: Run; close: () => Promise<void> }> {
   const { db, serviceUrl, signatureVersion: version } = options;
-  const host = await startCertificateHost(serviceUrl, options.tls);
-  const certificate = await ensureSigningCertificate(db);
+  const now = options.clock ?? systemClock;
+  const certificate = await publishCheckCertificate(db, now());
+  const host = await startCertificateHost(serviceUrl, options.tls).catch(async (error: unknown) => {
+    await withdrawCheckCertificate(db, certificate);
+    throw error;
+  });
   const strangerKeys = [generateSigningKey()];
   const run: Run = {
     options,
@@ -316,19 +329,23 @@ async function startRun(options: ReceiverCheckOptions): Promise<{ run: Run; host
       pubSub: { certificate: host.certificate, version },
       certificateBaseUrl: host.baseUrl,
     },
-    now: options.clock ?? systemClock,
+    now,
   };
-  return { run, host };
+  const close = async () => {
+    await host.close();
+    await withdrawCheckCertificate(db, certificate);
+  };
+  return { run, close };
 }
 
 /** Runs every check against the receiver, in order; answers each one's verdict. */
 export async function checkReceiver(options: ReceiverCheckOptions): Promise<CheckVerdict[]> {
-  const { run, host } = await startRun(options);
+  const { run, close } = await startRun(options);
   try {
     const results: CheckVerdict[] = [];
     for (const [check, perform] of checks) results.push({ check, ...(await perform(run)) });
     return results;
   } finally {
-    await host.close();
+    await close();
   }
 }

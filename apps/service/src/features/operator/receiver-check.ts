@@ -1,7 +1,10 @@
 /**
  * The receiver check in the operator API (`checkReceiver`, tag `deliveries`): the endpoint checked
  * as a subscription's is, the checks run (deliveries/receiver-check), the scorecard answered with
- * a link to the docs of each check. A caller runs one check at a time.
+ * a link to the docs of each check. A caller runs one check at a time. What the check sends names
+ * nothing the caller does not own: a subscription reference given must be one of the caller's
+ * organisation (another's is answered as an unknown one, `404`), and its links are on the
+ * service's own URL (receiver-check-url.ts).
  */
 import type { FastifyPluginCallback } from 'fastify';
 import type { components } from '@street-events/types/operator';
@@ -13,14 +16,21 @@ import { checkReceiver, type CheckVerdict } from '../../deliveries/receiver-chec
 import type { ServedCertificate } from '../../deliveries/receiver-check/certificate-host.js';
 import { serveOperatorDocument } from '../../http/interface.js';
 import { referenceSite } from '../../shared/documents.js';
-import { RateLimitedError, ValidationError } from '../../shared/errors.js';
+import type { Caller } from '../../auth/caller.js';
+import { NotFoundError, RateLimitedError, ValidationError } from '../../shared/errors.js';
 import { checkSubscribedEndpoint } from '../../subscriptions/endpoint.js';
+import { isSubscriptionOf } from '../../subscriptions/operator.js';
+import { receiverCheckBaseUrl } from './receiver-check-url.js';
 import { newSubscriptionReference, type SubscriptionOptions } from '../../subscriptions/subscribe.js';
 
 type Schemas = components['schemas'];
 
-/** How deliveries sign and time their attempts, which the check does alike. */
+/** How deliveries sign and time their attempts, which the check does alike; how else the service is reached. */
 export interface ReceiverCheckSettings {
+  /** The interface's base URLs at the addresses the service listens on (a `service_url` may name one); none by default. */
+  listening?: () => readonly string[];
+  /** Other host names the service answers to (the sandbox's `SANDBOX_HOSTS`); none by default. */
+  hosts?: readonly string[];
   signatureVersion: SignatureVersion;
   /** The service's HTTPS certificate, when it serves HTTPS (see certificate-host.ts). */
   tls?: ServedCertificate;
@@ -35,6 +45,20 @@ export interface ReceiverCheckRoutesOptions extends SubscriptionOptions {
 /** Where the docs explain a check: its row in the sandbox guide's table of checks. */
 const docsOf = (check: CheckVerdict['check']) => `${referenceSite}sandbox.html#check-${check}`;
 
+/**
+ * The subscription whose `TopicArn` the check's messages carry: a new reference by default; one
+ * given only when it is a subscription of the caller's organisation. Any other, unknown or
+ * another organisation's, is `404` in the same words, so the answer never tells whether it exists.
+ */
+async function topicOfCheck(db: Database, caller: Caller, given: string | undefined): Promise<string> {
+  if (given === undefined) return newSubscriptionReference();
+  if (await isSubscriptionOf(db, given, caller.organisation.id)) return given;
+  throw new NotFoundError(
+    `${caller.organisation.name} has no subscription ${given}: a check uses a subscription of the caller's organisation, or a new reference`,
+    'subscription_reference_number',
+  );
+}
+
 export const receiverCheckRoutes: FastifyPluginCallback<ReceiverCheckRoutesOptions> = (app, options, done) => {
   const { db, settings } = options;
   const running = new Set<string>();
@@ -44,12 +68,16 @@ export const receiverCheckRoutes: FastifyPluginCallback<ReceiverCheckRoutesOptio
       if (body.service_url !== undefined && !/^https?:$/.test(new URL(body.service_url).protocol)) {
         throw new ValidationError('service_url must be an http or https URL', 'service_url', { rule: 'format' });
       }
+      const serviceUrl = receiverCheckBaseUrl(body.service_url, {
+        publicBaseUrl: options.publicBaseUrl(),
+        listening: settings.listening?.() ?? [],
+        hosts: settings.hosts ?? [],
+      });
+      const subscriptionReference = await topicOfCheck(db, caller, body.subscription_reference_number);
       if (running.has(caller.username))
         throw new RateLimitedError('a receiver check of yours is running; wait for it', 5);
       running.add(caller.username);
       try {
-        const serviceUrl = (body.service_url ?? options.publicBaseUrl()).replace(/\/+$/, '');
-        const subscriptionReference = body.subscription_reference_number ?? newSubscriptionReference();
         const style = body.style ?? 'service';
         const verdicts = await checkReceiver({
           db,

@@ -19,6 +19,7 @@ import { serveDocument, type RouteHooks } from '../../http/serve-document.js';
 import { defaultSubscriptionChanges } from '../../subscriptions/config.js';
 import { activeSigningKeys, currentSigningCertificate, signingCertificatePem } from '../../deliveries/messages/keys.js';
 import { confirmSubscription } from '../../subscriptions/confirmation.js';
+import { checkCertificateIdOf, checkCertificatePem } from '../../deliveries/receiver-check/check-certificates.js';
 import { followHandshake } from '../../deliveries/receiver-check/handshakes.js';
 import type { Clock } from '../../shared/clock.js';
 import { listSubscriptions, subscribe, type SubscriptionOptions } from '../../subscriptions/subscribe.js';
@@ -56,6 +57,17 @@ async function confirmLink(db: Database, token: string, now: Clock | undefined):
     if (checked === undefined) throw error;
     return checked;
   }
+}
+
+/**
+ * The certificate served as `file`: a certificate of the service's signature (`<id>.pem`, kept for
+ * good), or a running receiver check's own (`check-<id>.pem`, served while the check runs).
+ */
+async function certificateOf(db: Database, file: string): Promise<{ pem: string | undefined; kept: boolean }> {
+  const check = checkCertificateIdOf(file);
+  if (check !== undefined) return { pem: await checkCertificatePem(db, check), kept: false };
+  const match = /^([1-9][0-9]{0,9})\.pem$/.exec(file);
+  return { pem: match ? await signingCertificatePem(db, Number(match[1])) : undefined, kept: true };
 }
 
 export const notificationRoutes: FastifyPluginCallback<NotificationRoutesOptions> = (app, options, done) => {
@@ -103,12 +115,11 @@ export const notificationRoutes: FastifyPluginCallback<NotificationRoutesOptions
         return { status: 200, body: { subscription_reference_number: reference, status: 'unsubscribed' } };
       },
       fetchSigningCertificate: async ({ params }) => {
-        const match = /^([1-9][0-9]{0,9})\.pem$/.exec((params as { file: string }).file);
-        const pem = match ? await signingCertificatePem(db, Number(match[1])) : undefined;
+        const { pem, kept } = await certificateOf(db, (params as { file: string }).file);
         if (pem === undefined) throw new NotFoundError('no such signing certificate');
         return {
           status: 200,
-          headers: { 'cache-control': 'public, max-age=86400' },
+          headers: { 'cache-control': kept ? 'public, max-age=86400' : 'no-store' },
           type: 'application/x-pem-file',
           text: pem,
         };

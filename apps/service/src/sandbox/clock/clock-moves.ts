@@ -18,7 +18,9 @@ export interface ClockMoved {
   subscriptionsRemoved: string[];
 }
 
+/** Moves the clock `ms` forward; past the furthest it may run ahead, throws before anything has changed. */
 export async function advanceClock(db: Database, clock: SandboxClock, ms: number): Promise<ClockMoved> {
+  clock.refuseBeyondMaximum(ms);
   // Named before the move: a delivery worker on the same clock may remove them first.
   const subscriptionsRemoved = await unconfirmedTooLongAt(db, new Date(clock.now().getTime() + ms));
   await clock.advance(db, ms);

@@ -5,10 +5,12 @@
  * rule of polling, subscriptions' confirmation window, the delivery worker's due times and
  * retries, the permits' assessment deadlines and the quarters' ends.
  */
+import { propertyConstraints } from '@street-events/types/operator';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { deliveries, sandboxClock, subscriptions } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
+import { ValidationError } from '../../shared/errors.js';
 
 /** What `clock show` prints: the sandbox's time, the wall clock's, and how far apart they are. */
 export interface ClockReading {
@@ -18,6 +20,9 @@ export interface ClockReading {
 }
 
 const row = eq(sandboxClock.id, 1);
+
+/** The furthest the clock runs ahead of the wall clock: the document's maximum of `offset_seconds`. */
+const maxOffsetSeconds = propertyConstraints.InternalSandboxClock.offset_seconds.maximum;
 
 export class SandboxClock {
   private offsetMs = 0;
@@ -44,8 +49,24 @@ export class SandboxClock {
     return { now: new Date(wallClock.getTime() + this.offsetMs), wallClock, offsetMs: this.offsetMs };
   }
 
-  /** Moves the clock `ms` forward. */
+  /**
+   * Throws, naming `by`, when moving the clock `ms` forward would take it further ahead of the wall
+   * clock than it may run (the document's maximum of `offset_seconds`); nothing has changed then.
+   */
+  refuseBeyondMaximum(ms: number): void {
+    const offsetSeconds = (this.offsetMs + ms) / 1000;
+    if (offsetSeconds <= maxOffsetSeconds) return;
+    throw new ValidationError(
+      `the sandbox's clock runs at most ${maxOffsetSeconds} seconds (${maxOffsetSeconds / 86_400} days) ahead of the wall clock; ` +
+        `it runs ${this.offsetMs / 1000} seconds ahead, so by may be at most ${maxOffsetSeconds - this.offsetMs / 1000} seconds (reset puts it back)`,
+      'by',
+      { rule: 'maximum' },
+    );
+  }
+
+  /** Moves the clock `ms` forward; throws, changing nothing, past the furthest it may run ahead. */
   async advance(db: Database, ms: number): Promise<void> {
+    this.refuseBeyondMaximum(ms);
     const offsetMs = this.offsetMs + ms;
     await db.update(sandboxClock).set({ offsetMs }).where(row);
     this.offsetMs = offsetMs;

@@ -6,7 +6,7 @@
  * a quarter ended. Outside the sandbox there is no clock to move.
  */
 import type { ErrorResponse, SubscriptionCreateResponse, WorkUpdateResponse } from '@street-events/types';
-import type { components } from '@street-events/types/operator';
+import { propertyConstraints, type components } from '@street-events/types/operator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../../src/directory/organisations.js';
 import { quarterBounds, quarterOf } from '../../../src/domain/quarters.js';
@@ -222,6 +222,46 @@ describeEachDatabase('the sandbox clock', (database) => {
     expect(Date.parse(next!) - Date.now()).toBeLessThanOrEqual(hour);
     expect(Date.parse(next!) - Date.now()).toBeGreaterThan(hour - 5 * 60_000);
   });
+
+  /** The furthest the clock runs ahead of the wall clock, as the document bounds it. */
+  const maxOffsetSeconds = propertyConstraints.InternalSandboxClock.offset_seconds.maximum;
+  const advanceTo = (by: string) =>
+    service.internalRequest<ErrorResponse>('POST', '/sandbox/clock/advance', { token: operator, body: { by } });
+  const resetClock = () => service.internalRequest('POST', '/sandbox/clock/reset', { token: operator });
+
+  it('advances up to the furthest the clock runs ahead of the wall clock', async () => {
+    await resetClock();
+    const days = maxOffsetSeconds / 86_400;
+    expect(Number.isInteger(days)).toBe(true);
+    await advance(`${days - 1}d`);
+    await advance('1d');
+    expect((await read()).offset_seconds).toBe(maxOffsetSeconds);
+    await resetClock();
+  }, 60_000);
+
+  it('refuses an advance past the furthest the clock runs ahead with 400 naming by, the clock unchanged', async () => {
+    await resetClock();
+    await advance(`${maxOffsetSeconds / 86_400 - 1}d`);
+    const before = await read();
+    const refused = await advanceTo('1441m');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([expect.objectContaining({ field: 'by', rule: 'maximum' })]);
+    expect(refused.body.message).toMatch(/by may be at most 86400 seconds/);
+    expect((await read()).offset_seconds).toBe(before.offset_seconds);
+    await advance('1d');
+    expect((await advanceTo('1s')).status).toBe(400);
+    expect((await read()).offset_seconds).toBe(maxOffsetSeconds);
+    await resetClock();
+  }, 60_000);
+
+  it('answers the largest advance of every unit without a 5xx, even repeated', async () => {
+    await resetClock();
+    for (const unit of ['s', 'm', 'h', 'd', 'w'])
+      for (let time = 0; time < 3; time += 1) expect([200, 400]).toContain((await advanceTo(`9999${unit}`)).status);
+    expect((await advanceTo('9999w')).status).toBe(400);
+    expect((await read()).offset_seconds).toBeLessThanOrEqual(maxOffsetSeconds);
+    await resetClock();
+  }, 120_000);
 
   it('refuses a duration that is not a number and a unit, naming the field', async () => {
     const response = await service.internalRequest<ErrorResponse>('POST', '/sandbox/clock/advance', {
