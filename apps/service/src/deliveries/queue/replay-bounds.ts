@@ -47,7 +47,7 @@ interface Counted {
 
 const countedOf = (column: 'message_id' | 'organisation_id', value: string | number) => sql`
   select count(*)::int as count,
-         ceil(extract(epoch from min(replayed_at) + interval '1 hour' - now()))::int as wait
+         least(3600, ceil(extract(epoch from min(replayed_at) + interval '1 hour' - clock_timestamp())))::int as wait
   from message_replays where ${sql.raw(column)} = ${value} and replayed_at > now() - interval '1 hour'`;
 
 function refusal(what: string, max: number, counted: Counted): RateLimitedError {
