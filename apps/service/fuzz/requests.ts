@@ -38,11 +38,20 @@ function resolve(document: OpenApiDocument, schema: JsonSchema): JsonSchema {
   return current;
 }
 
+/** Strings matching `pattern`, or undefined for a pattern fast-check cannot draw from (a lookahead). */
+function patternArbitrary(pattern: string): fc.Arbitrary<string> | undefined {
+  try {
+    return fc.stringMatching(new RegExp(pattern));
+  } catch {
+    return undefined;
+  }
+}
+
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'date-time')
     return fc.date({ min: earliest, max: latest, noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.format === 'uri') return fc.webUrl();
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern));
+  if (typeof schema.pattern === 'string') return patternArbitrary(schema.pattern) ?? fc.string();
   const minLength = (schema.minLength as number | undefined) ?? 0;
   const maxLength = Math.min((schema.maxLength as number | undefined) ?? 40, minLength + 40);
   // JSON Schema counts a string's length in code points, as the 'binary' unit draws them.
