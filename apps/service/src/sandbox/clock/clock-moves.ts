@@ -1,6 +1,6 @@
 /**
- * Moving the sandbox's clock, and what follows at once: the deadlines passed are applied, the
- * subscriptions left unconfirmed past their window are removed, and the delivery workers wake to
+ * Moving the sandbox's clock, and what follows at once: the subscriptions left unconfirmed past
+ * their window are removed, the deadlines passed are applied, and the delivery workers wake to
  * send what fell due (retries included). The delivery worker would do the same at its next turn;
  * doing it here lets the answer say what happened.
  */
@@ -24,8 +24,11 @@ export async function advanceClock(db: Database, clock: SandboxClock, ms: number
   // Named before the move: a delivery worker on the same clock may remove them first.
   const subscriptionsRemoved = await unconfirmedTooLongAt(db, new Date(clock.now().getTime() + ms));
   await clock.advance(db, ms);
-  const events = await applyDeadlines(db, clock.now);
+  // Before the deadlines: a subscription left unconfirmed expired 48 hours after it was made, before
+  // any later deadline, so none of their events is queued for it; and a delivery worker on the same
+  // clock, removing the same subscriptions, does not meet the deadlines' inserts of their deliveries.
   await expireUnconfirmed(db, clock.now());
+  const events = await applyDeadlines(db, clock.now);
   await wakeWorkers(db);
   return { clock: clock.read(), events, subscriptionsRemoved };
 }
