@@ -61,6 +61,8 @@ async function refusal(headers, rawBody) {
 const seen = new Set();
 /** The topics (subscriptions) whose notifications are taken: those confirmed here, and any listed. */
 const topics = new Set((process.env.TOPIC_ARNS ?? '').split(',').filter(Boolean));
+/** The topics whose SubscribeURL is being followed, with the link's answer to come. */
+const confirming = new Map();
 
 /** Handles a genuine message; answers the HTTP status to reply with. */
 async function handle(message, id) {
@@ -70,11 +72,16 @@ async function handle(message, id) {
       console.log(`rejected a confirmation: unexpected SubscribeURL ${message.SubscribeURL}`);
       return 400;
     }
-    const confirmed = await fetch(message.SubscribeURL);
-    if (confirmed.ok) topics.add(message.TopicArn);
-    console.log(
-      `subscription ${message.TopicArn} ${confirmed.ok ? 'confirmed' : `not confirmed (${confirmed.status})`}`,
-    );
+    const confirmation = fetch(message.SubscribeURL).then((answer) => answer.status);
+    confirming.set(message.TopicArn, confirmation);
+    try {
+      const status = await confirmation;
+      const confirmed = status >= 200 && status < 300;
+      if (confirmed) topics.add(message.TopicArn);
+      console.log(`subscription ${message.TopicArn} ${confirmed ? 'confirmed' : `not confirmed (${status})`}`);
+    } finally {
+      confirming.delete(message.TopicArn);
+    }
     return 204;
   }
   if (message.Type === 'UnsubscribeConfirmation') {
@@ -83,6 +90,8 @@ async function handle(message, id) {
     console.log(`subscription ${message.TopicArn} ended`);
     return 204;
   }
+  // A notification that overtakes its subscription's confirmation waits for the link's answer.
+  await confirming.get(message.TopicArn)?.catch(() => undefined);
   if (!topics.has(message.TopicArn)) {
     console.log(`rejected a notification of ${message.TopicArn}: not a subscription of this receiver`);
     return 403;

@@ -233,5 +233,28 @@ describeEachDatabase('the outbox', (database) => {
       await expect(Promise.all([writer, recorded, removed])).resolves.toEqual([undefined, undefined, undefined]);
       expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
     });
+
+    it('an event recorded while its subscriber is being removed is recorded, queued for no removed subscription', async () => {
+      const { owner, authority } = await subscriber(db());
+      await deliverTheDue(db());
+      const { permitReferenceNumber } = await work(db(), owner, authority);
+      await db().execute(sql`delete from deliveries`);
+
+      // The subscription's removal (a worker disabling it, say) is under way, not yet committed,
+      // when the event's transaction queues its deliveries.
+      let commitRemoval!: () => void;
+      const removalHolds = new Promise<void>((resolve) => (commitRemoval = resolve));
+      const removal = db().transaction(async (tx) => {
+        await tx.execute(sql`delete from subscriptions`);
+        await removalHolds;
+      });
+      await waitingForLocks(db(), 0);
+      const recorded = transitionPermit(db(), { permitReferenceNumber, eventType: 'permit_granted' });
+      await waitingForLocks(db(), 1);
+      commitRemoval();
+
+      await expect(Promise.all([removal, recorded])).resolves.toBeDefined();
+      expect(await queueState(db())).toEqual({ pending: 0, oldestPendingSeconds: null, dead: 0 });
+    });
   }
 });

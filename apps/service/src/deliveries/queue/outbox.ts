@@ -37,21 +37,34 @@ export async function wakeWorkers(tx: Database): Promise<void> {
  * lock (src/events/work-scope.ts). Only the head of a queue is due: a delivery that finds an
  * earlier one of its queue pending waits with `next_attempt_at = infinity` until the worker
  * finishes that one and releases it (`releaseSuccessors`, settle.ts). The earlier one is locked
- * (`FOR SHARE`) while this is decided, so it cannot finish unseen in between.
+ * (`FOR SHARE`) while this is decided, so it cannot finish unseen in between. The subscriptions are
+ * locked too (`FOR KEY SHARE`): one removed meanwhile (disabled, gone, deleted by its owner) is
+ * passed over rather than failing the event's transaction, and one removed later takes these
+ * deliveries with it.
  */
 export async function enqueueNotifications(tx: Database, auditEventIds: readonly number[]): Promise<void> {
   if (auditEventIds.length === 0) return;
+  const events = idList(auditEventIds);
   const inserted = await queryRows<{ id: string }>(
     tx,
     sql`
+      with covering as (
+        select s.id from subscriptions s
+        where s.status = 'confirmed' and s.id in (
+          select c.subscription_id from audit_events e
+          join subscription_coverage c on c.organisation_id in (e.promoter_org_id, e.highway_authority_org_id)
+          where e.id in (${events}))
+        order by s.id
+        for key share
+      )
       insert into deliveries (subscription_id, message_id, kind, audit_event_id, ordering_key, next_attempt_at, created_at)
       select distinct on (s.id, e.id) s.id, ${messageIdSql}, 'notification', e.id,
              coalesce('work:' || e.work_id, 'organisation:' || coalesce(e.promoter_org_id, e.highway_authority_org_id)),
              now(), now()
       from audit_events e
       join subscription_coverage c on c.organisation_id in (e.promoter_org_id, e.highway_authority_org_id)
-      join subscriptions s on s.id = c.subscription_id and s.status = 'confirmed'
-      where e.id in (${idList(auditEventIds)})
+      join covering s on s.id = c.subscription_id
+      where e.id in (${events})
       order by s.id, e.id
       returning id`,
   );

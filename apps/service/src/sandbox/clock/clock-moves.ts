@@ -25,8 +25,7 @@ export async function advanceClock(db: Database, clock: SandboxClock, ms: number
   const subscriptionsRemoved = await unconfirmedTooLongAt(db, new Date(clock.now().getTime() + ms));
   await clock.advance(db, ms);
   // Before the deadlines: a subscription left unconfirmed expired 48 hours after it was made, before
-  // any later deadline, so none of their events is queued for it; and a delivery worker on the same
-  // clock, removing the same subscriptions, does not meet the deadlines' inserts of their deliveries.
+  // any later deadline, so none of their events is queued for it.
   await expireUnconfirmed(db, clock.now());
   const events = await applyDeadlines(db, clock.now);
   await wakeWorkers(db);
