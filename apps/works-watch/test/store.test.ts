@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { migrations } from '../src/store/migrations.js';
 import { WatchStore } from '../src/store/store.js';
 import { permit, update } from './support/fixtures.js';
+import { emptyStore } from './support/store.js';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -31,10 +32,11 @@ describe('in a data directory', () => {
 
 describe('in memory', () => {
   let store: WatchStore;
-  beforeEach(async () => {
+  beforeAll(async () => {
     store = await WatchStore.open();
   });
-  afterEach(() => store.close());
+  afterAll(() => store.close());
+  beforeEach(() => emptyStore(store));
 
   test('a new store has no cursor', async () => {
     expect(await store.cursor()).toBeUndefined();
