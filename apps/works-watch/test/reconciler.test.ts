@@ -3,34 +3,71 @@
  * store: what it asks the service, in which batches, and how it folds and retries runs.
  */
 import { createEventsClient } from '@street-events/client';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { startFakeEventsService, type FakeEventsService } from '@street-events/client/testing';
 import type { Log } from '../src/log.js';
 import { firstRetryMs, Reconciler } from '../src/reconciler.js';
 import { WatchStore } from '../src/store/store.js';
 import { permit, update } from './support/fixtures.js';
-import { expectPauses, pausesBetween } from './support/pauses.js';
+import { pausesBetween } from './support/pauses.js';
+import { emptyStore } from './support/store.js';
 
 let service: FakeEventsService;
 let store: WatchStore;
 let reconciler: Reconciler;
+/** When the reconciler sent each poll, by `Date.now()` as it sent it. */
+let polls: number[];
 const logged: string[] = [];
 const log: Log = (_level, message) => void logged.push(message);
 
 function start(intervalMs = 3_600_000): Reconciler {
-  const client = createEventsClient({ baseUrl: service.baseUrl, token: 'se_test', retry: false });
+  const client = createEventsClient({
+    baseUrl: service.baseUrl,
+    token: 'se_test',
+    retry: false,
+    fetch: (request) => {
+      if (new URL(request.url).pathname.endsWith('/works/updates')) polls.push(Date.now());
+      return fetch(request);
+    },
+  });
   reconciler = new Reconciler({ client, store, log, intervalMs });
   return reconciler;
 }
 
+/** The pauses between the polls sent, in milliseconds. */
+function pausesBetweenPolls(): number[] {
+  return polls.slice(1).map((time, i) => time - polls[i]!);
+}
+
+/** Lets requests and queries run, without moving a faked clock, until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * On a faked clock: waits for each failed attempt, then moves the clock on by the pause
+ * expected after it; the next attempt must have been sent by then.
+ */
+async function endPauses(expected: number[]): Promise<void> {
+  for (const [i, pause] of expected.entries()) {
+    await until(() => reconciler.status.failures === i + 1);
+    await vi.advanceTimersByTimeAsync(pause);
+    expect(polls, `a poll sent ${pause} ms after failed attempt ${i + 1}`).toHaveLength(i + 2);
+  }
+}
+
+beforeAll(async () => {
+  store = await WatchStore.open();
+});
+afterAll(() => store.close());
 beforeEach(async () => {
   service = await startFakeEventsService();
-  store = await WatchStore.open();
+  await emptyStore(store);
+  polls = [];
   logged.length = 0;
 });
 afterEach(async () => {
   await reconciler?.stop();
-  await store.close();
   await service.close();
 });
 
@@ -91,26 +128,6 @@ describe('after a failed attempt', () => {
     expect(logged).toContain('reconciliation failed; trying again');
   });
 
-  test('the attempt that succeeds clears the failures and stores the page', async () => {
-    service.state.updates = [update(1, 'W1')];
-    service.failNext({ status: 503 }, { status: 503 });
-    await start().reconcile();
-    expect(reconciler.status).toMatchObject({ running: false, failures: 0, lastError: null });
-    expect(await store.cursor()).toBe(1);
-  });
-
-  test('the next attempts come after 1 s, 2 s and 4 s, not at the next interval', async () => {
-    service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
-    await start(60_000).reconcile();
-    expectPauses(pausesBetween(service, '/works/updates'), [firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
-  });
-
-  test('the pause between attempts grows to the interval and no further', async () => {
-    service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
-    await start(1500).reconcile();
-    expectPauses(pausesBetween(service, '/works/updates'), [firstRetryMs, 1500, 1500]);
-  });
-
   test('a reconciliation asked for during the pause is tried at once', async () => {
     service.failNext({ status: 503 });
     void start(60_000).reconcile();
@@ -120,14 +137,51 @@ describe('after a failed attempt', () => {
     expect(pause).toBeLessThan(firstRetryMs);
     expect(reconciler.status.failures).toBe(0);
   });
+});
+
+// The pauses are timers: a faked clock moves them on at once, and gives their exact length.
+describe('after a failed attempt, on a faked clock', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('the attempt that succeeds clears the failures and stores the page', async () => {
+    service.state.updates = [update(1, 'W1')];
+    service.failNext({ status: 503 }, { status: 503 });
+    const run = start().reconcile();
+    await endPauses([firstRetryMs, 2 * firstRetryMs]);
+    await run;
+    expect(reconciler.status).toMatchObject({ running: false, failures: 0, lastError: null });
+    expect(await store.cursor()).toBe(1);
+  });
+
+  test('the next attempts come after 1 s, 2 s and 4 s, not at the next interval', async () => {
+    service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
+    const run = start(60_000).reconcile();
+    await endPauses([firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
+    await run;
+    expect(pausesBetweenPolls()).toEqual([firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
+  });
+
+  test('the pause between attempts grows to the interval and no further', async () => {
+    service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
+    const run = start(1500).reconcile();
+    await endPauses([firstRetryMs, 1500, 1500]);
+    await run;
+    expect(pausesBetweenPolls()).toEqual([firstRetryMs, 1500, 1500]);
+  });
 
   test('stopping ends the pause, and no attempt follows', async () => {
     service.failNext({ status: 503 }, { status: 503 });
     const run = start(60_000).reconcile();
-    await expect.poll(() => reconciler.status.failures).toBe(1);
+    await until(() => reconciler.status.failures === 1);
     await reconciler.stop();
     await run;
-    await new Promise((resolve) => setTimeout(resolve, 2 * firstRetryMs));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(polls).toHaveLength(1);
     expect(service.requestsTo('/works/updates')).toHaveLength(1);
   });
 });
