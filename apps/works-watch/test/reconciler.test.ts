@@ -9,7 +9,7 @@ import type { Log } from '../src/log.js';
 import { firstRetryMs, Reconciler } from '../src/reconciler.js';
 import { WatchStore } from '../src/store/store.js';
 import { permit, update } from './support/fixtures.js';
-import { pausesBetween } from './support/pauses.js';
+import { endPauses, fakeClock, pausesBetween, pausesBetweenTimes, until } from './support/pauses.js';
 import { emptyStore } from './support/store.js';
 
 let service: FakeEventsService;
@@ -34,26 +34,9 @@ function start(intervalMs = 3_600_000): Reconciler {
   return reconciler;
 }
 
-/** The pauses between the polls sent, in milliseconds. */
-function pausesBetweenPolls(): number[] {
-  return polls.slice(1).map((time, i) => time - polls[i]!);
-}
-
-/** Lets requests and queries run, without moving a faked clock, until `done` holds. */
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * On a faked clock: waits for each failed attempt, then moves the clock on by the pause
- * expected after it; the next attempt must have been sent by then.
- */
-async function endPauses(expected: number[]): Promise<void> {
-  for (const [i, pause] of expected.entries()) {
-    await until(() => reconciler.status.failures === i + 1);
-    await vi.advanceTimersByTimeAsync(pause);
-    expect(polls, `a poll sent ${pause} ms after failed attempt ${i + 1}`).toHaveLength(i + 2);
-  }
+/** On a faked clock: ends each pause after a failed attempt by moving the clock on by `expected`. */
+function endPausesOfPolls(expected: number[]): Promise<void> {
+  return endPauses(expected, { failures: () => reconciler.status.failures, attempts: () => polls.length });
 }
 
 beforeAll(async () => {
@@ -139,11 +122,8 @@ describe('after a failed attempt', () => {
   });
 });
 
-// The pauses are timers: a faked clock moves them on at once, and gives their exact length.
 describe('after a failed attempt, on a faked clock', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  });
+  beforeEach(fakeClock);
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -152,7 +132,7 @@ describe('after a failed attempt, on a faked clock', () => {
     service.state.updates = [update(1, 'W1')];
     service.failNext({ status: 503 }, { status: 503 });
     const run = start().reconcile();
-    await endPauses([firstRetryMs, 2 * firstRetryMs]);
+    await endPausesOfPolls([firstRetryMs, 2 * firstRetryMs]);
     await run;
     expect(reconciler.status).toMatchObject({ running: false, failures: 0, lastError: null });
     expect(await store.cursor()).toBe(1);
@@ -161,17 +141,17 @@ describe('after a failed attempt, on a faked clock', () => {
   test('the next attempts come after 1 s, 2 s and 4 s, not at the next interval', async () => {
     service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
     const run = start(60_000).reconcile();
-    await endPauses([firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
+    await endPausesOfPolls([firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
     await run;
-    expect(pausesBetweenPolls()).toEqual([firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
+    expect(pausesBetweenTimes(polls)).toEqual([firstRetryMs, 2 * firstRetryMs, 4 * firstRetryMs]);
   });
 
   test('the pause between attempts grows to the interval and no further', async () => {
     service.failNext({ status: 503 }, { status: 503 }, { status: 503 });
     const run = start(1500).reconcile();
-    await endPauses([firstRetryMs, 1500, 1500]);
+    await endPausesOfPolls([firstRetryMs, 1500, 1500]);
     await run;
-    expect(pausesBetweenPolls()).toEqual([firstRetryMs, 1500, 1500]);
+    expect(pausesBetweenTimes(polls)).toEqual([firstRetryMs, 1500, 1500]);
   });
 
   test('stopping ends the pause, and no attempt follows', async () => {

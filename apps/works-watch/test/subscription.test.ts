@@ -4,11 +4,12 @@
  */
 import { createEventsClient, type GetSubscriptionsResponse } from '@street-events/client';
 import { startFakeEventsService, type FakeEventsService } from '@street-events/client/testing';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Log } from '../src/log.js';
 import { WatchStore } from '../src/store/store.js';
-import { firstRetryMs, keepSubscribing, type SubscriptionState } from '../src/subscription.js';
-import { expectPauses, pausesBetween } from './support/pauses.js';
+import { firstRetryMs, keepSubscribing, maxRetryMs, type SubscriptionState } from '../src/subscription.js';
+import { endPauses, fakeClock, pausesBetweenTimes, until } from './support/pauses.js';
+import { emptyStore } from './support/store.js';
 
 const endpoint = 'http://127.0.0.1:8090/notifications';
 /** The organisation's subscription, of this endpoint: found by the listing, so no subscribe call follows. */
@@ -21,28 +22,55 @@ const mine: GetSubscriptionsResponse = {
 let service: FakeEventsService;
 let store: WatchStore;
 let states: SubscriptionState[];
+/** When each listing of the subscriptions was sent, by `Date.now()` as it was sent. */
+let listings: number[];
 const log: Log = () => undefined;
 
+beforeAll(async () => {
+  store = await WatchStore.open();
+});
+afterAll(() => store.close());
 beforeEach(async () => {
   service = await startFakeEventsService();
   service.state.subscriptions = [mine];
-  store = await WatchStore.open();
+  await emptyStore(store);
   states = [];
+  listings = [];
 });
 afterEach(async () => {
-  await store.close();
   await service.close();
 });
 
 function subscribing(signal = new AbortController().signal): Promise<void> {
-  const client = createEventsClient({ baseUrl: service.baseUrl, token: 'se_test', retry: false });
+  const client = createEventsClient({
+    baseUrl: service.baseUrl,
+    token: 'se_test',
+    retry: false,
+    fetch: (request) => {
+      if (new URL(request.url).pathname.endsWith('/api-notifications/subscriptions')) listings.push(Date.now());
+      return fetch(request);
+    },
+  });
   return keepSubscribing({ client, store, endpoint, log, signal, onState: (state) => void states.push(state) });
 }
 
-describe('subscribing while the service fails', () => {
+/** On a faked clock: ends each pause after a failed attempt by moving the clock on by `expected`. */
+function endPausesOfListings(expected: number[]): Promise<void> {
+  const failures = () => states.filter(({ state }) => state === 'failed').length;
+  return endPauses(expected, { failures, attempts: () => listings.length });
+}
+
+describe('subscribing while the service fails, on a faked clock', () => {
+  beforeEach(fakeClock);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   test('each failed attempt is told as the failed state, then the state the service gave', async () => {
     service.failNext({ status: 503 });
-    await subscribing();
+    const attempts = subscribing();
+    await endPausesOfListings([firstRetryMs]);
+    await attempts;
     expect(states).toEqual([
       { state: 'failed', reason: expect.stringContaining('503') as string },
       { state: 'awaiting_confirmation', subscription_reference_number: mine.subscription_reference_number },
@@ -51,18 +79,21 @@ describe('subscribing while the service fails', () => {
 
   test('the next attempts come after 1 s, then 2 s', async () => {
     service.failNext({ status: 503 }, { status: 503 });
-    await subscribing();
-    expectPauses(pausesBetween(service, '/api-notifications/subscriptions'), [firstRetryMs, 2 * firstRetryMs]);
+    const attempts = subscribing();
+    await endPausesOfListings([firstRetryMs, 2 * firstRetryMs]);
+    await attempts;
+    expect(pausesBetweenTimes(listings)).toEqual([firstRetryMs, 2 * firstRetryMs]);
   });
 
   test('aborting ends the pause, and no attempt follows', async () => {
     service.failNext({ status: 503 }, { status: 503 });
     const controller = new AbortController();
     const attempts = subscribing(controller.signal);
-    await expect.poll(() => states).toHaveLength(1);
+    await until(() => states.length === 1);
     controller.abort();
     await attempts;
-    await new Promise((resolve) => setTimeout(resolve, 2 * firstRetryMs));
+    await vi.advanceTimersByTimeAsync(maxRetryMs);
+    expect(listings).toHaveLength(1);
     expect(service.requestsTo('/api-notifications/subscriptions')).toHaveLength(1);
     expect(states.map(({ state }) => state)).toEqual(['failed']);
   });
