@@ -7,7 +7,7 @@
  */
 import { documentedLimit } from './shared/documents.js';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
 import {
   AuthenticationCache,
   defaultAuthenticationCache,
@@ -41,15 +41,8 @@ import { notificationRoutes, type NotificationRoutesOptions } from './features/s
 import { defaultSearchConcurrency, permitSearchRoutes } from './features/permits/plugin.js';
 import { pollingRoutes } from './features/polling/plugin.js';
 import type { ReadShares } from './http/read-shares.js';
-import { sandboxRoutes, type SandboxCommands } from './features/operator/sandbox.js';
-import { clockRoutes } from './features/operator/clock.js';
 import { receiverCheckRoutes, type ReceiverCheckSettings } from './features/operator/receiver-check.js';
 import { defaultAttemptTimeoutMs } from './deliveries/attempts/attempt.js';
-import { chaosFaults, chaosRoutes } from './features/chaos/plugin.js';
-import type { SandboxChaos } from './sandbox/chaos/sandbox-chaos.js';
-import type { SandboxClock } from './sandbox/clock/sandbox-clock.js';
-import type { SandboxUser } from './sandbox/seed/sandbox.js';
-import { servedHosts } from './http/served-hosts.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
 
 export { basePath, basePaths, deprecatedBasePath } from './http/interface.js';
@@ -99,27 +92,25 @@ export interface AppOptions {
   metrics?: { metrics: ServiceMetrics; open: boolean };
   /** Login (`POST /v7/work/authenticate`, `POST /v7/party/refresh`); switched off when absent. */
   login?: LoginOptions;
-  /**
-   * The sandbox (`serve --sandbox`) and its users' tokens: the operator API lists them, and the
-   * operator may confirm and change subscriptions for their organisations; the console is open.
-   * It answers only loopback and `hosts` (see served-hosts.ts). `network`: it listens beyond
-   * loopback, so the console carries no token and asks for an Operator's, as outside the sandbox.
-   * `commands`: how the operator API runs a command line in the sandbox (`serve` gives the command
-   * line's own). `clock`: the sandbox's clock, which the operator API reads and moves (give its
-   * `now` as `clock` too). `chaos`: the chaos profile it runs under (`serve --sandbox --chaos`):
-   * polls and searches refused at its rates, polling's visibility lag, and `GET /sandbox/chaos`.
-   * Absent: none of these.
-   */
-  sandbox?: {
-    users: readonly SandboxUser[];
-    hosts?: readonly string[];
-    network?: boolean;
-    commands?: SandboxCommands;
-    clock?: SandboxClock;
-    chaos?: SandboxChaos;
-  };
+  /** A layer on top of the service, known only by its seams (the sandbox's: src/sandbox/layer.ts); none by default. */
+  layer?: AppLayer;
   /** The console at `/console` (see features/console/plugin.ts: open in the sandbox, for Operators otherwise); not served when off. */
   console?: boolean;
+}
+
+/**
+ * What a layer on top adds to the service through the seams the core exposes: a plugin registered
+ * before every feature (wrapped by fastify-plugin, so its hooks apply to every route; its own
+ * routes too), and what some features take from it.
+ */
+export interface AppLayer {
+  plugin: FastifyPluginCallback;
+  /** The last update_id polling shows now (undefined: all), for a feed that lags (features/polling). */
+  pollingHorizon?: () => Promise<number | undefined>;
+  /** The Operator token the console's page carries, the console then open without signing in. */
+  consoleOperatorToken?: string;
+  /** The operator may confirm and change an organisation's subscription on its behalf (subscriptions/operator.ts). */
+  actsForReceivers?: boolean;
 }
 
 declare module 'fastify' {
@@ -215,7 +206,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler(notFoundHandler(methodsByPath(routes)));
   addGlobalHooks(app);
-  if (options.sandbox) await app.register(servedHosts, { hosts: options.sandbox.hosts ?? [] });
   app.decorateRequest('caller', undefined);
   const authentication = new AuthenticationCache(options.db, options.authenticationCache ?? defaultAuthenticationCache);
   if (options.listen) app.addHook('onClose', await authentication.listen(options.listen));
@@ -225,9 +215,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: options.rateLimit && options.rateLimit.max > 0 ? callerLimits(app, options.rateLimit) : undefined,
   });
 
-  const chaos = options.sandbox?.chaos;
-  // Before the interface's routes: its hooks apply to those registered after it.
-  if (chaos) await app.register(chaosFaults, { chaos });
+  const { layer } = options;
+  // Before the features' routes: its hooks apply to those registered after it.
+  if (layer) await app.register(layer.plugin);
   if (options.metrics) await app.register(metricsRoutes, options.metrics);
   await app.register(healthRoutes, { db: options.db });
   await app.register(homeRoutes, { console: options.console === true });
@@ -238,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pollsPerOrganisation: options.readShares?.pollsPerOrganisation,
     pollScanUpdates: options.pollScanUpdates,
     heads: options.listen && { db: options.db, listen: options.listen },
-    horizon: chaos?.horizon,
+    horizon: layer?.pollingHorizon,
   });
   await app.register(permitSearchRoutes, {
     db: options.searchDb ?? options.db,
@@ -257,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The operator API (the event source's writes, the message log, the sandbox's own) and the console. */
+/** The operator API (the event source's writes, the message log, the receiver check) and the console. */
 async function registerOperatorRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
   await app.register(internalRoutes, { db: options.db, clock: options.clock });
   if (options.notifications && options.listen) {
@@ -265,7 +255,7 @@ async function registerOperatorRoutes(app: FastifyInstance, options: AppOptions)
       ...options.notifications,
       db: options.db,
       listen: options.listen,
-      sandbox: options.sandbox !== undefined,
+      sandbox: options.layer?.actsForReceivers === true,
     });
   }
   if (options.notifications) {
@@ -275,16 +265,7 @@ async function registerOperatorRoutes(app: FastifyInstance, options: AppOptions)
       settings: options.receiverCheck ?? { signatureVersion: '1', attempt: { timeoutMs: defaultAttemptTimeoutMs } },
     });
   }
-  if (options.sandbox) {
-    const { users, commands, clock, chaos } = options.sandbox;
-    await app.register(sandboxRoutes, { db: options.db, users, commands });
-    if (clock) await app.register(clockRoutes, { db: options.db, clock });
-    if (chaos) await app.register(chaosRoutes, { chaos });
-  }
   if (options.console) {
-    const operator = options.sandbox?.network
-      ? undefined
-      : options.sandbox?.users.find((user) => user.role === 'Operator');
-    await app.register(consoleRoutes, { sandboxOperatorToken: operator?.token });
+    await app.register(consoleRoutes, { sandboxOperatorToken: options.layer?.consoleOperatorToken });
   }
 }

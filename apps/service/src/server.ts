@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { defaultAuthenticationCache } from './auth/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/database.js';
-import { basePath, buildApp, clientTimeouts, maxHeaderBytes, type AppOptions } from './app.js';
+import { basePath, buildApp, clientTimeouts, maxHeaderBytes, type AppLayer, type AppOptions } from './app.js';
 import { limitConnections, type ConnectionLimits } from './http/connections.js';
 import { clientErrorHandler, expectationFailed } from './http/error-body.js';
 import { createMetrics, type ServiceMetrics } from './http/metrics.js';
@@ -22,14 +22,8 @@ import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './s
 import { ensureSigningCertificate, ensureSigningKey } from './deliveries/messages/keys.js';
 import { startWorker, type DeliveryWorker, type WorkerOptions } from './deliveries/worker.js';
 import { subscriptionUpkeep } from './subscriptions/upkeep.js';
-import type { SandboxUser } from './sandbox/seed/sandbox.js';
-import type { SandboxCommands } from './features/operator/sandbox.js';
-import { simulate } from './sandbox/simulation/simulate.js';
-import { isLoopbackAddress } from './http/served-hosts.js';
 import { readableLog } from './shared/readable-log.js';
 import type { Clock } from './shared/clock.js';
-import { SandboxClock } from './sandbox/clock/sandbox-clock.js';
-import { SandboxChaos, type ChaosSettings } from './sandbox/chaos/sandbox-chaos.js';
 import type { DeliveryNetwork } from './deliveries/attempts/network.js';
 
 export interface RunningServer {
@@ -46,13 +40,19 @@ export interface RunningServer {
 }
 
 export interface ServeOptions {
-  /** Activities a second produced on the sandbox in this process, as `street-events simulate` does. */
-  simulateRate?: number;
-  /**
-   * The sandbox (`serve --sandbox`), its users' tokens, how it runs a command line, and the chaos
-   * profile it runs under, if any (see AppOptions.sandbox).
-   */
-  sandbox?: { users: readonly SandboxUser[]; commands?: SandboxCommands; chaos?: ChaosSettings };
+  /** A layer on top of the service (the sandbox's: src/sandbox/serve-layer.ts), made once the database is migrated. */
+  layer?: (handle: DatabaseHandle) => Promise<ServeLayer>;
+}
+
+/** What a layer on top gives the server: the app's layer, and the seams of the worker and the receiver check. */
+export interface ServeLayer {
+  app: AppLayer;
+  /** Now, for the app, the worker and the layer itself (a clock that may run ahead); the wall clock by default. */
+  clock?: Clock;
+  /** How delivery attempts reach receivers (see deliveries/attempts/network.ts); direct by default. */
+  network?: DeliveryNetwork;
+  /** Host names the service answers besides its own, which the receiver check takes as the service's. */
+  hosts?: readonly string[];
 }
 
 /** Where the log goes: stdout as JSON lines, or as readable lines (`LOG_FORMAT=lines`); for pino's and Fastify's `stream`. */
@@ -70,7 +70,7 @@ interface ListeningUrls {
 function appOptions(
   config: ServiceConfig,
   handle: DatabaseHandle,
-  options: ServeOptions & { clock: SandboxClock | undefined; chaos: SandboxChaos | undefined },
+  layer: ServeLayer | undefined,
   urls: ListeningUrls,
 ): AppOptions & { metrics: { metrics: ServiceMetrics } } {
   const publicBaseUrl = () => config.notifications.publicBaseUrl ?? urls.https ?? urls.http;
@@ -102,7 +102,7 @@ function appOptions(
     },
     receiverCheck: {
       listening: () => [urls.http, ...(urls.https === undefined ? [] : [urls.https])],
-      hosts: options.sandbox ? config.sandboxHosts : [],
+      hosts: layer?.hosts ?? [],
       signatureVersion: config.notifications.signatureVersion,
       tls: config.tls && { cert: config.tls.cert, key: config.tls.key },
       attempt: {
@@ -111,15 +111,8 @@ function appOptions(
         responseTimeoutMs: config.notifications.responseTimeoutMs,
       },
     },
-    clock: options.clock?.now,
-    sandbox: options.sandbox && {
-      users: options.sandbox.users,
-      commands: options.sandbox.commands,
-      clock: options.clock,
-      chaos: options.chaos,
-      hosts: [...config.sandboxHosts, ...publicHostOf(config)],
-      network: !isLoopbackAddress(config.host),
-    },
+    clock: layer?.clock,
+    layer: layer?.app,
     console: true,
   };
 }
@@ -133,31 +126,23 @@ export async function startServer(
   const handle = database ?? (await openDatabase(config.database));
   await prepareDatabase(handle);
   const urls: ListeningUrls = { http: '', https: undefined };
-  // The sandbox runs on its own clock, which an Operator may move forward (sandbox/clock).
-  const clock = options.sandbox ? await SandboxClock.open(handle.db) : undefined;
-  const chaosSettings = options.sandbox?.chaos;
-  const chaos = chaosSettings && new SandboxChaos(handle.db, chaosSettings, clock?.now ?? (() => new Date()));
-  const built = appOptions(config, handle, { ...options, clock, chaos }, urls);
+  const layer = await options.layer?.(handle);
+  const built = appOptions(config, handle, layer, urls);
   const app = await buildApp(built);
   // Root-level onClose hooks run after the plugins': the database is closed last.
-  app.addHook('onClose', async () => {
-    chaos?.close();
-    await handle.close();
-  });
+  app.addHook('onClose', () => handle.close());
   let worker: DeliveryWorker | undefined;
   if (config.notifications.worker) {
     await app.register(deliveryWorker, {
       db: handle,
       notifications: config.notifications,
       metrics: built.metrics.metrics,
-      clock: clock?.now,
-      network: chaos?.network.send,
+      clock: layer?.clock,
+      network: layer?.network,
       started: (running) => (worker = running),
     });
   }
   await app.register(summariesWriter, { db: handle.db });
-  if (options.simulateRate !== undefined)
-    await app.register(simulation, { db: handle.db, rate: options.simulateRate, now: clock?.now });
   const { tls } = config;
   if (tls) {
     const listening = (port: number) => (urls.https = httpsBaseUrl(config.host, tls, port));
@@ -174,10 +159,6 @@ export async function startServer(
     close: () => app.close(),
   };
 }
-
-/** The host name of `PUBLIC_BASE_URL`, when set: receivers fetch the confirmation links and certificates there. */
-const publicHostOf = (config: ServiceConfig): string[] =>
-  config.notifications.publicBaseUrl ? [new URL(config.notifications.publicBaseUrl).hostname] : [];
 
 /**
  * Migrates, makes the stored polling rows and permit summaries current (recording the fingerprint
@@ -264,27 +245,6 @@ const summariesWriter: FastifyPluginCallback<{ db: Database }> = (app, { db }, d
     stopped = true;
     clearTimeout(timer);
     await round;
-  });
-  done();
-};
-
-/** Random activity on the sandbox while serving (`serve --simulate`), stopped when the app closes. */
-const simulation: FastifyPluginCallback<{ db: Database; rate: number; now: Clock | undefined }> = (
-  app,
-  { db, rate, now },
-  done,
-) => {
-  const stop = new AbortController();
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', (ready) => {
-    running = simulate(db, { rate, signal: stop.signal, now }).catch((error: unknown) => {
-      if (!stop.signal.aborted) app.log.error({ err: error }, 'the simulation stopped');
-    });
-    ready();
-  });
-  app.addHook('onClose', async () => {
-    stop.abort();
-    await running;
   });
   done();
 };

@@ -13,9 +13,6 @@ import { chaosPresets, isChaosPreset, type ChaosProfile } from '../sandbox/chaos
 import type { ChaosSettings } from '../sandbox/chaos/sandbox-chaos.js';
 import { loadOperatorDocument } from '../shared/documents.js';
 
-/** A rate of a profile as a percentage: `0.2` is `20 %`. */
-export const percent = (rate: number): string => `${Math.round(rate * 1000) / 10} %`;
-
 /** A chaos profile the command line refuses: the message says why, in one line. */
 export class ChaosProfileError extends Error {
   override name = 'ChaosProfileError';

@@ -6,8 +6,7 @@
 import type { Command } from 'commander';
 import type { components } from '@street-events/types/operator';
 import type { ChaosProfile } from '../sandbox/chaos/presets.js';
-import { percent } from './chaos-profile.js';
-import { printLine } from './output.js';
+import { percent, printLine } from './output.js';
 import { print } from './support.js';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
 
@@ -55,7 +54,7 @@ export function addChaosCommands(program: Command): void {
   ).action(async (...args: unknown[]) => {
     const command = args.at(-1) as Command;
     const options = command.optsWithGlobals<OperatorApiOptions & { json?: boolean }>();
-    const status = await operatorApiOf(options).expect<Status>('GET', '/sandbox/chaos');
+    const status = await (await operatorApiOf(options)).expect<Status>('GET', '/sandbox/chaos');
     if (options.json) printLine(JSON.stringify(status, null, 2));
     else showStatus(status);
   });

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { components } from '@street-events/types/operator';
 import { printLine } from './output.js';
 import { print } from './support.js';
-import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
+import { addOperatorApiOptions, operatorApiOf, type OperatorApi, type OperatorApiOptions } from './operator-api.js';
 
 type Schemas = components['schemas'];
 type Reading = Schemas['InternalSandboxClock'];
@@ -34,13 +34,13 @@ const describe = (clock: Reading) => `Sandbox time ${clock.now} (${ahead(clock.o
 
 /** Runs `act` against the operator API that the command's options name; prints the answer as JSON or by `show`. */
 function clockAction<Answer>(
-  act: (api: ReturnType<typeof operatorApiOf>, argument: string) => Promise<Answer>,
+  act: (api: OperatorApi, argument: string) => Promise<Answer>,
   show: (answer: Answer) => void,
 ) {
   return async (...args: unknown[]) => {
     const command = args.at(-1) as Command;
     const options = command.optsWithGlobals<OperatorApiOptions & { json?: boolean }>();
-    const answer = await act(operatorApiOf(options), String(args[0]));
+    const answer = await act(await operatorApiOf(options), String(args[0]));
     if (options.json) printLine(JSON.stringify(answer, null, 2));
     else show(answer);
   };

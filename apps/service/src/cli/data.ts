@@ -1,9 +1,10 @@
-/** The data commands of `street-events`: migrate, seed the sandbox, simulate activity on it. */
+/**
+ * The data commands of `street-events`: migrate, seed the sandbox, simulate activity on it. The
+ * sandbox's modules are loaded by the commands that use them, so that a production process
+ * (`migrate`, `serve`) loads none.
+ */
 import type { Command } from 'commander';
-import { progressBar } from '../sandbox/seed/progress.js';
-import { seedSandbox, type SandboxSummary } from '../sandbox/seed/sandbox.js';
-import { defaultTokensFile, writeSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
-import { simulate } from '../sandbox/simulation/simulate.js';
+import type { SandboxSummary } from '../sandbox/seed/sandbox.js';
 import { prepareDatabase } from '../server.js';
 import { printLine, printNote } from './output.js';
 import { databaseConfig, print, runUntilSignal, wholeNumber, withDatabase, type GlobalOptions } from './support.js';
@@ -46,6 +47,11 @@ function addSeedCommand(program: Command): void {
         async (db, handle) => {
           // Prepared while empty: the fingerprints of the stored rows are recorded, so the first serve rewrites none.
           await prepareDatabase(handle);
+          const [{ seedSandbox }, { progressBar }, { defaultTokensFile, writeSandboxTokens }] = await Promise.all([
+            import('../sandbox/seed/sandbox.js'),
+            import('../sandbox/seed/progress.js'),
+            import('../sandbox/tokens-file.js'),
+          ]);
           const summary = await seedSandbox(db, {
             events: options.events,
             days: options.days,
@@ -73,7 +79,8 @@ function addSimulateCommand(program: Command): void {
     .option('--rate <n>', 'activities a second', wholeNumber(1), 2)
     .option('--quiet', 'do not print each activity')
     .action((options: { rate: number; quiet?: boolean }, command: Command) =>
-      runUntilSignal(command, (db) => {
+      runUntilSignal(command, async (db) => {
+        const { simulate } = await import('../sandbox/simulation/simulate.js');
         const stop = new AbortController();
         const running = simulate(db, {
           rate: options.rate,

@@ -158,7 +158,7 @@ async function follow(
 }
 
 async function listen(options: ListenOptions, log: ShutdownLog): Promise<void> {
-  const api = operatorApiOf(options);
+  const api = await operatorApiOf(options);
   const sandbox = (await api.call('GET', '/sandbox/organisations')).status === 200;
   const organisation = encodeURIComponent(options.org);
   const { subscriptions } = await api.expect<Schemas['InternalSubscriptionList']>(

@@ -8,7 +8,6 @@
 import { Option, type Command } from 'commander';
 import { basePath } from '../http/interface.js';
 import { operatorBasePath } from '../shared/documents.js';
-import { defaultTokensFile, readSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
 import { runningSandbox } from './sandbox-file.js';
 
 export interface OperatorApiOptions {
@@ -98,9 +97,13 @@ export class OperatorApi {
   }
 }
 
-/** The token: given, or the sandbox Operator's, kept by `serve --sandbox` (in the PGlite data directory by default). */
-function operatorToken(options: OperatorApiOptions): string {
+/**
+ * The token: given, or the sandbox Operator's, kept by `serve --sandbox` (in the PGlite data
+ * directory by default; the sandbox's tokens file is read only then).
+ */
+async function operatorToken(options: OperatorApiOptions): Promise<string> {
   if (options.token) return options.token;
+  const { defaultTokensFile, readSandboxTokens } = await import('../sandbox/tokens-file.js');
   const file =
     runningSandbox(options.dataDir)?.tokens_file ?? defaultTokensFile({ kind: 'pglite', dataDir: options.dataDir });
   const kept = file ? readSandboxTokens(file).find((user) => user.role === 'Operator') : undefined;
@@ -109,8 +112,8 @@ function operatorToken(options: OperatorApiOptions): string {
 }
 
 /** The operator API the options name. */
-export const operatorApiOf = (options: OperatorApiOptions): OperatorApi => {
+export const operatorApiOf = async (options: OperatorApiOptions): Promise<OperatorApi> => {
   const given = options.service === '' ? undefined : options.service;
   const service = given ?? runningSandbox(options.dataDir)?.service ?? 'http://localhost:8080';
-  return new OperatorApi(new URL(service).origin, operatorToken(options));
+  return new OperatorApi(new URL(service).origin, await operatorToken(options));
 };

@@ -42,3 +42,6 @@ export const printLine = (line: string): void => writeOut(`${line}\n`);
 
 /** A line on standard error: what the command says about what it did. */
 export const printNote = (line: string): void => writeErr(`${line}\n`);
+
+/** A rate of a profile as a percentage: `0.2` is `20 %`. */
+export const percent = (rate: number): string => `${Math.round(rate * 1000) / 10} %`;

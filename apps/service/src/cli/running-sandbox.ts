@@ -11,7 +11,6 @@
  */
 import { resolve } from 'node:path';
 import { propertyConstraints, type components } from '@street-events/types/operator';
-import { readSandboxTokens } from '../sandbox/seed/sandbox-tokens.js';
 import { ValidationError, type Rule } from '../shared/errors.js';
 import { OperatorApi } from './operator-api.js';
 import { writeErr, writeOut } from './output.js';
@@ -110,6 +109,7 @@ export async function runThroughSandbox(sandbox: RunningSandbox, argv: readonly 
       `the sandbox at ${sandbox.service} (process ${sandbox.pid}) holds this PGlite data directory, and ${refused.why}; stop the sandbox first`,
     );
   }
+  const { readSandboxTokens } = await import('../sandbox/tokens-file.js');
   const operator = readSandboxTokens(sandbox.tokens_file).find((user) => user.role === 'Operator');
   if (operator === undefined) {
     throw new Error(

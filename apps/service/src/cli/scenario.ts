@@ -20,7 +20,7 @@ interface RunOptions extends OperatorApiOptions {
 async function run(file: string, _options: unknown, command: Command): Promise<void> {
   const options = command.optsWithGlobals<RunOptions>();
   const scenario = await readScenario(file, options.var);
-  const records = await playScenario(operatorApiOf(options), scenario, options.json ? undefined : printStep);
+  const records = await playScenario(await operatorApiOf(options), scenario, options.json ? undefined : printStep);
   if (options.json) printLine(JSON.stringify(records, null, 2));
 }
 

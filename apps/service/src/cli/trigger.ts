@@ -42,7 +42,10 @@ export function addTriggerCommand(program: Command): void {
     .option('--json', 'print JSON');
   addOperatorApiOptions(command).action(
     async (eventType: AuditEventType, options: Omit<TriggerOptions, 'dataDir'>, triggering: Command) => {
-      const api = operatorApiOf({ ...options, dataDir: triggering.optsWithGlobals<{ dataDir: string }>().dataDir });
+      const api = await operatorApiOf({
+        ...options,
+        dataDir: triggering.optsWithGlobals<{ dataDir: string }>().dataDir,
+      });
       const answer = await api.expect<Triggered>('POST', '/trigger', {
         event_type: eventType,
         organisation: options.org,

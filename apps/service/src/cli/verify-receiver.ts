@@ -34,7 +34,9 @@ function showScorecard(scorecard: Scorecard): void {
 }
 
 async function verifyReceiver(endpoint: string, options: VerifyOptions): Promise<void> {
-  const scorecard = await operatorApiOf(options).expect<Scorecard>('POST', '/receiver-checks', {
+  const scorecard = await (
+    await operatorApiOf(options)
+  ).expect<Scorecard>('POST', '/receiver-checks', {
     endpoint,
     style: options.style,
     subscription_reference_number: options.subscription,

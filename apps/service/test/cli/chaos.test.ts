@@ -13,6 +13,7 @@ import { seedSandbox } from '../../src/sandbox/seed/sandbox.js';
 import { runCli as cli } from '../support/cli.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 describe('serve --chaos', () => {
   let directory: string;
@@ -70,7 +71,7 @@ describeEachDatabase('street-events chaos status', (database) => {
       { profile: chaosPresets.flaky, seed: 5, preset: 'flaky' },
       () => new Date(),
     );
-    service = await startService({ db: database.db, sandbox: { users, chaos } });
+    service = await startService({ db: database.db, layer: sandboxLayer({ db: database.db, users, chaos }) });
     const operator = users.find((user) => user.role === 'Operator')!;
     const planner = users.find((user) => user.role === 'Planner')!;
     // Until one gets through the profile's refusals.

@@ -9,6 +9,7 @@ import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
 import { seedSandbox } from '../../src/sandbox/seed/sandbox.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 describeEachDatabase('street-events clock', (database) => {
   let service: RunningService;
@@ -18,7 +19,11 @@ describeEachDatabase('street-events clock', (database) => {
   beforeAll(async () => {
     const { users } = await seedSandbox(database.db, { events: 0 });
     clock = await SandboxClock.open(database.db);
-    service = await startService({ db: database.db, clock: clock.now, sandbox: { users, clock } });
+    service = await startService({
+      db: database.db,
+      clock: clock.now,
+      layer: sandboxLayer({ db: database.db, users, clock }),
+    });
     const operator = users.find((user) => user.role === 'Operator')!;
     target = ['--service', new URL(service.baseUrl).origin, '--token', operator.token];
   }, 60_000);

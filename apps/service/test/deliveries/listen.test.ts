@@ -16,6 +16,7 @@ import { startService, type RunningService } from '../support/http.js';
 import { serviceDirectory } from '../support/service-process.js';
 import { loopbackPolicy, startTestWorker, type MovableWorker } from '../subscriptions/harness.js';
 import { startReceiver, type Receiver } from './receiver.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 type Subscription = components['schemas']['InternalSubscription'];
 
@@ -81,7 +82,7 @@ describeEachDatabase('street-events listen', (database) => {
         db: db(),
         notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
         listen: isSandbox ? sandboxListen.listen : database.listen,
-        sandbox: isSandbox ? { users: [] } : undefined,
+        layer: isSandbox ? sandboxLayer({ db: db(), users: [] }) : undefined,
       },
       port,
     ).then((running) => {

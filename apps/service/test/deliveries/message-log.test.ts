@@ -28,6 +28,7 @@ import {
   type MovableWorker,
 } from '../subscriptions/harness.js';
 import { startReceiverBySubscription, type Answer, type Receiver } from './receiver.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 type Schemas = components['schemas'];
 type Message = Schemas['InternalMessage'];
@@ -385,7 +386,7 @@ describeEachDatabase('the message log', (database) => {
       db: db(),
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => sandbox.baseUrl },
       listen: database.listen,
-      sandbox: { users },
+      layer: sandboxLayer({ db: db(), users }),
     });
     try {
       const path = '/sandbox/organisations';

@@ -13,6 +13,7 @@ import { buildApp } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { loopbackPolicy } from '../subscriptions/harness.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 interface RequestBody {
   $ref?: string;
@@ -111,11 +112,12 @@ describeEachDatabase('body limits', (database) => {
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => 'http://127.0.0.1:1/v7/event' },
       login: { tokenTtlSeconds: 3600 },
       // In the sandbox, so that the sandbox's operations are served too.
-      sandbox: {
+      layer: sandboxLayer({
+        db: database.db,
         users: [],
         commands: () => Promise.resolve({ exit_code: 0, stdout: '', stderr: '' }),
         clock: await SandboxClock.open(database.db),
-      },
+      }),
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;

@@ -18,6 +18,7 @@ import { openBrowser, type Browser } from '../support/browser.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 const artifactsDir = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 let sequence = 0;
@@ -34,16 +35,19 @@ async function consoleService(
     listen: database.listen,
     clock: clock?.now,
     notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
-    sandbox: sandbox && {
-      users: [{ username: 'ops', role: 'Operator', email: '', password: '', ...sandbox }],
-      clock,
-      // The mild preset's figures, none of its refusals: the console's polls and searches are the test's own.
-      chaos: new SandboxChaos(
-        database.db,
-        { profile: { ...chaosPresets.mild, unavailable_rate: 0, throttled_rate: 0 }, seed: 9, preset: 'mild' },
-        clock!.now,
-      ),
-    },
+    layer:
+      sandbox &&
+      sandboxLayer({
+        db: database.db,
+        users: [{ username: 'ops', role: 'Operator', email: '', password: '', ...sandbox }],
+        clock,
+        // The mild preset's figures, none of its refusals: the console's polls and searches are the test's own.
+        chaos: new SandboxChaos(
+          database.db,
+          { profile: { ...chaosPresets.mild, unavailable_rate: 0, throttled_rate: 0 }, seed: 9, preset: 'mild' },
+          clock!.now,
+        ),
+      }),
     console: true,
   });
   baseUrl = service.baseUrl;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { documentSchema, startService, type RunningService } from '../support/http.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 const isErrorBody = documentSchema<ErrorResponse>('ErrorResponse');
 
@@ -64,7 +65,11 @@ describeEachDatabase('the console', (database) => {
         password: '',
         token: operator,
       };
-      service = await startService({ db: database.db, console: true, sandbox: { users: [user] } });
+      service = await startService({
+        db: database.db,
+        console: true,
+        layer: sandboxLayer({ db: database.db, users: [user] }),
+      });
     });
     afterAll(() => service?.close());
 

@@ -18,6 +18,7 @@ import { calm } from '../../src/sandbox/chaos/presets.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import { loopbackPolicy } from '../subscriptions/harness.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 interface RawOperation {
   security?: unknown[];
@@ -196,12 +197,13 @@ describeEachDatabase('every status an operation answers is declared on it', (dat
       login: { tokenTtlSeconds: 3600 },
       listen: database.listen,
       // Every operation of the sandbox served, as by `serve --sandbox`.
-      sandbox: {
+      layer: sandboxLayer({
+        db: database.db,
         users: [],
         commands: () => Promise.resolve({ exit_code: 0, stdout: '', stderr: '' }),
         clock: await SandboxClock.open(database.db),
         chaos: new SandboxChaos(database.db, { profile: calm, seed: 1 }, () => new Date()),
-      },
+      }),
     };
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isLoopbackAddress } from '../../src/http/served-hosts.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 const operator = {
   username: 'ops',
@@ -34,7 +35,11 @@ function getWithHost(baseUrl: string, path: string, host: string): Promise<{ sta
 }
 
 async function sandboxService(database: TestDatabase, sandbox: { hosts?: string[]; network?: boolean }) {
-  return startService({ db: database.db, console: true, sandbox: { users: [operator], ...sandbox } });
+  return startService({
+    db: database.db,
+    console: true,
+    layer: sandboxLayer({ db: database.db, users: [operator], ...sandbox }),
+  });
 }
 
 describeEachDatabase('served hosts', (database) => {

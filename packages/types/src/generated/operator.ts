@@ -172,7 +172,7 @@ export interface paths {
     put?: never;
     /**
      * Bring about an event of any kind for an organisation
-     * @description Brings about an event of any kind for an organisation, recording first what it needs (a work, a permit assessed, a record to move on). The permit it submits (a new work's, or a refused one submitted again) takes the field values given in `values`.
+     * @description Brings about an event of any kind for an organisation, recording first what it needs (a work, a permit assessed, a record to move on). The permit it submits (a new work's, or a refused one submitted again) takes the field values given in `values`. Served by the sandbox alone (`serve --sandbox`), as the operations tagged `sandbox` are: elsewhere the route does not exist (`404`), since a production database takes no made-up works.
      *
      *     **Allowed roles:** Operator. A user holding none of them is refused with `403`.
      */

@@ -19,12 +19,11 @@ import { recordedEvents } from '../../events/recorded-events.js';
 import { endQuarter } from '../../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
 import { submitWork } from '../../events/works.js';
-import { triggerEvent } from '../../sandbox/trigger/trigger.js';
 import { serveOperatorDocument } from '../../http/interface.js';
 import type { Handler, Handlers, Input } from '../../http/serve-document.js';
 
 /** A write: what it created (answered with the events it recorded), given the operator as acting user. */
-type Write<Id extends keyof operations> = (
+export type Write<Id extends keyof operations> = (
   input: Input<operations[Id]>,
   write: WriteOptions,
 ) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
@@ -39,7 +38,7 @@ function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefi
 }
 
 /** The handler of a write: it runs with the request's acting user, and answers the events it recorded too. */
-const recorded =
+export const recorded =
   (db: Database, clock: Clock | undefined) =>
   <Id extends keyof operations>(write: Write<Id>): Handler<operations[Id]> =>
   async (input) => {
@@ -50,7 +49,6 @@ const recorded =
     return { status: result.status, body } as Awaited<ReturnType<Handler<operations[Id]>>>;
   };
 
-// eslint-disable-next-line max-lines-per-function -- a table: one handler per write operation of the document
 function handlers(db: Database, clock: Clock | undefined): Handlers<operations> {
   const write = recorded(db, clock);
   return {
@@ -106,11 +104,6 @@ function handlers(db: Database, clock: Clock | undefined): Handlers<operations> 
       return { status: 200, body: { quarter: body.quarter, expired } };
     }),
 
-    triggerEvent: write<'triggerEvent'>(async ({ body }, write) => {
-      const { workReferenceNumber } = await triggerEvent(db, body, write);
-      return { status: 201, body: { work_reference_number: workReferenceNumber } };
-    }),
-
     addContract: write<'addContract'>(async ({ body: parties }, write) => {
       await addContract(db, parties, write);
       return { status: 201, body: { contractor: parties.contractor, promoter: parties.promoter } };
@@ -125,8 +118,8 @@ function handlers(db: Database, clock: Clock | undefined): Handlers<operations> 
 }
 
 /**
- * The write operations of the operator document (tag `events`; the message log's are deliveries.ts,
- * the sandbox's sandbox.ts), in a scope of their own whose validators are compiled from that
+ * The write operations of the operator document (tag `events`; the message log's are message-log.ts,
+ * and `triggerEvent` is the sandbox's, src/sandbox/routes.ts), in a scope of their own whose validators are compiled from that
  * document; errors go through the app's error handler.
  */
 export const internalRoutes: FastifyPluginCallback<{ db: Database; clock?: Clock }> = (app, options, done) => {

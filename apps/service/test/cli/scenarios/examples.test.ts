@@ -18,6 +18,7 @@ import { describeEachDatabase } from '../../support/databases.js';
 import { startService, type RunningService } from '../../support/http.js';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../../deliveries/receiver.js';
 import { loopbackPolicy, startTestWorker, type MovableWorker } from '../../subscriptions/harness.js';
+import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 type RecordedEvent = components['schemas']['InternalRecordedEvent'];
 
@@ -55,7 +56,7 @@ describeEachDatabase('the example scenarios', (database) => {
       clock: clock.now,
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
       listen: database.listen,
-      sandbox: { users, clock },
+      layer: sandboxLayer({ db: db(), users, clock }),
     });
     baseUrl = service.baseUrl;
     // As in the sandbox: the standard schedule (5 s, 5 min, 30 min, 2 h, … after each failure), and

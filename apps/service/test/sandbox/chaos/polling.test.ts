@@ -14,6 +14,7 @@ import { SandboxChaos } from '../../../src/sandbox/chaos/sandbox-chaos.js';
 import { describeEachDatabase, type TestDatabase } from '../../support/databases.js';
 import { callerOf, clockAt, highwayAuthority, promoter, tokenFor, work } from '../../support/fixtures.js';
 import { startService, type RunningService } from '../../support/http.js';
+import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 type ChaosStatus = components['schemas']['InternalChaosStatus'];
 
@@ -22,7 +23,7 @@ const seed = 11;
 /** The service with the sandbox's chaos profile `profile` on the clock `now`. */
 async function chaosService(database: TestDatabase, profile: ChaosProfile, now: () => Date = () => new Date()) {
   const chaos = new SandboxChaos(database.db, { profile, seed }, now);
-  const service = await startService({ db: database.db, sandbox: { users: [], chaos } });
+  const service = await startService({ db: database.db, layer: sandboxLayer({ db: database.db, users: [], chaos }) });
   return { chaos, service };
 }
 

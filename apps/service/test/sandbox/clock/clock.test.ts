@@ -24,6 +24,7 @@ import {
   startTestWorker,
   type MovableWorker,
 } from '../../subscriptions/harness.js';
+import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 type Schemas = components['schemas'];
 type Clock = Schemas['InternalSandboxClock'];
@@ -51,7 +52,7 @@ describeEachDatabase('the sandbox clock', (database) => {
       clock: clock.now,
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => baseUrl },
       listen: database.listen,
-      sandbox: { users: [], clock },
+      layer: sandboxLayer({ db: db(), users: [], clock }),
     });
     baseUrl = service.baseUrl;
     // A retry an hour after a failure, then another a day later.

@@ -9,6 +9,7 @@ import { seedSandbox } from '../../../src/sandbox/seed/sandbox.js';
 import { runCli as cli } from '../../support/cli.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { startService, type RunningService } from '../../support/http.js';
+import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 describeEachDatabase('street-events trigger', (database) => {
   let service: RunningService;
@@ -17,7 +18,7 @@ describeEachDatabase('street-events trigger', (database) => {
 
   beforeAll(async () => {
     const { users } = await seedSandbox(database.db, { events: 0 });
-    service = await startService({ db: database.db });
+    service = await startService({ db: database.db, layer: sandboxLayer({ db: database.db, users: [] }) });
     const operator = users.find((user) => user.role === 'Operator')!;
     planner = users.find((user) => user.username === 'nw.planner')!.token;
     target = ['--service', new URL(service.baseUrl).origin, '--token', operator.token];

@@ -20,6 +20,7 @@ import { seedSandbox, type SandboxUser } from '../../../src/sandbox/seed/sandbox
 import { describeEachDatabase } from '../../support/databases.js';
 import { documentSchema, startService, type RunningService } from '../../support/http.js';
 import { confirmationTokenOf, loopbackPolicy } from '../../subscriptions/harness.js';
+import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 type RecordedEvent = components['schemas']['InternalRecordedEvent'];
 type ErrorResponse = components['schemas']['ErrorResponse'];
@@ -66,7 +67,7 @@ describeEachDatabase('triggering events', (database) => {
   beforeAll(async () => {
     const { db } = database;
     ({ users } = await seedSandbox(db, { events: 0 }));
-    service = await startService({ db });
+    service = await startService({ db, layer: sandboxLayer({ db, users }) });
     const planner = await authenticate(db, tokenOf('nw.planner'));
     const { subscription_reference_number: reference } = await subscribe(
       db,
@@ -153,6 +154,21 @@ describeEachDatabase('triggering events', (database) => {
     expect((await trigger(body, tokenOf('4720.highways'))).status).toBe(403);
     const anonymous = await service.internalRequest('POST', '/trigger', { body });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('outside the sandbox the operation is not served: 404 with the error body, for the Operator too', async () => {
+    const production = await startService({ db: database.db });
+    try {
+      const body = { event_type: 'permit_granted', organisation: promoter.swaCode };
+      const answer = await production.internalRequest<ErrorResponse>('POST', '/trigger', {
+        token: tokenOf('operator'),
+        body,
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('not_found');
+    } finally {
+      await production.close();
+    }
   });
 
   it('an unknown organisation is 404', async () => {

@@ -14,15 +14,16 @@ import type { ErrorResponse } from '@street-events/types';
 import type { components } from '@street-events/types/operator';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runInSandbox, type SandboxDatabase } from '../../../src/cli/in-sandbox.js';
-import { buildProgram } from '../../../src/cli/program.js';
-import { commandsNotThroughSandbox } from '../../../src/cli/running-sandbox.js';
-import type { DatabaseConfig } from '../../../src/db/database.js';
-import { listOrganisations } from '../../../src/directory/organisations.js';
-import { loadOperatorDocument } from '../../../src/shared/documents.js';
-import { describeEachDatabase, serverHandleOf } from '../../support/databases.js';
-import { promoter, tokenFor } from '../../support/fixtures.js';
-import { startService, type RunningService } from '../../support/http.js';
+import { runInSandbox, type SandboxDatabase } from '../../src/cli/in-sandbox.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { commandsNotThroughSandbox } from '../../src/cli/running-sandbox.js';
+import type { DatabaseConfig } from '../../src/db/database.js';
+import { listOrganisations } from '../../src/directory/organisations.js';
+import { loadOperatorDocument } from '../../src/shared/documents.js';
+import { describeEachDatabase, serverHandleOf } from '../support/databases.js';
+import { promoter, tokenFor } from '../support/fixtures.js';
+import { startService, type RunningService } from '../support/http.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 type Result = components['schemas']['InternalSandboxCommandResult'];
 
@@ -52,7 +53,11 @@ describeEachDatabase('commands run in the sandbox', (database) => {
     sandboxDatabase = { handle: serverHandleOf(database), database: config };
     sandbox = await startService({
       db: database.db,
-      sandbox: { users: [], commands: (argv) => runInSandbox(buildProgram, argv, sandboxDatabase) },
+      layer: sandboxLayer({
+        db: database.db,
+        users: [],
+        commands: (argv) => runInSandbox(buildProgram, argv, sandboxDatabase),
+      }),
     });
   });
   afterAll(async () => {

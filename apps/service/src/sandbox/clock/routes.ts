@@ -8,9 +8,9 @@ import type { components } from '@street-events/types/operator';
 import type { Database } from '../../db/database.js';
 import { recordedEvents } from '../../events/recorded-events.js';
 import { serveOperatorDocument } from '../../http/interface.js';
-import { advanceClock, resetClock } from '../../sandbox/clock/clock-moves.js';
-import { applyDeadlines } from '../../sandbox/clock/deadlines.js';
-import type { ClockReading, SandboxClock } from '../../sandbox/clock/sandbox-clock.js';
+import { advanceClock, resetClock } from './clock-moves.js';
+import { applyDeadlines } from './deadlines.js';
+import type { ClockReading, SandboxClock } from './sandbox-clock.js';
 import { durationMs } from '../../shared/clock.js';
 
 export interface ClockRoutesOptions {

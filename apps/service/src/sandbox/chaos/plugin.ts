@@ -14,7 +14,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { visibilityOf } from '../../auth/caller.js';
 import { basePaths, serveOperatorDocument } from '../../http/interface.js';
 import { listOperations, loadDocument } from '../../http/openapi.js';
-import type { SandboxChaos } from '../../sandbox/chaos/sandbox-chaos.js';
+import type { SandboxChaos } from './sandbox-chaos.js';
 import { RateLimitedError, UnavailableError } from '../../shared/errors.js';
 
 /** The operations the faults apply to: polling and permit search. */
