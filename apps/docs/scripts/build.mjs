@@ -387,6 +387,19 @@ export function renderChanges(versions) {
 // The "Sizing" page
 
 /**
+ * Markdown rendered as HTML, each table in a box that scrolls sideways (`.table-scroll`), so a wide
+ * table never widens the page on a narrow screen.
+ *
+ * @param {string} markdown
+ */
+function renderMarkdown(markdown) {
+  return marked
+    .parse(markdown, { async: false })
+    .replaceAll('<table>', '<div class="table-scroll"><table>')
+    .replaceAll('</table>', '</table></div>');
+}
+
+/**
  * The "Sizing" section of the service's README (measured costs × the national load → cores,
  * replicas and workers; partitioning the audit events), as a page of the site (templates/sizing.hbs).
  *
@@ -396,7 +409,7 @@ export function renderChanges(versions) {
 export function renderSizing(readme) {
   const section = /^## Sizing\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
   if (!section) throw new Error(`No "## Sizing" section in ${serviceReadme}`);
-  return renderPage('sizing', { sizing: marked.parse(section, { async: false }) });
+  return renderPage('sizing', { sizing: renderMarkdown(section) });
 }
 
 /**
@@ -408,7 +421,7 @@ export function renderSizing(readme) {
  */
 export function renderSandbox(readme) {
   const body = readme.replace(/^# .*\n/, '');
-  return renderPage('sandbox', { sandbox: marked.parse(body, { async: false }) });
+  return renderPage('sandbox', { sandbox: renderMarkdown(body) });
 }
 
 // ---------------------------------------------------------------------------

@@ -332,6 +332,21 @@ describe('static API reference in Chromium, offline', () => {
     expectSelfContained();
   });
 
+  // The reference pages are Redoc's, and the service's own test measures the latest one it serves.
+  it.for(['index.html', CHANGES_PAGE, SIZING_PAGE, SANDBOX_PAGE])(
+    '%s is no wider than a 390 px or a 1280 px window',
+    async (name) => {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.origin}/${name}`, { waitUntil: 'load' });
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
+      expectSelfContained();
+    },
+  );
+
   it('the Decisions link of the index lands on the Decisions section', async () => {
     await page.goto(`${server.origin}/`, { waitUntil: 'load' });
     await page.locator('#decisions-link').click();

@@ -5,11 +5,14 @@ import type { Schemas } from './api.js';
 import { h, time } from './dom.js';
 
 const eventTypes = enumerations.AuditEventType;
+
+/** A table in a box that scrolls sideways, so a wide table never widens the page. */
+const scrolling = (table: HTMLElement) => h('div', { class: 'table-scroll' }, table);
 const eventText = (type: string | null) =>
   type === null ? '—' : ((eventTypes.texts as Record<string, string>)[type] ?? type);
 
 export function organisationsView(organisations: Schemas['InternalSandboxOrganisation'][]): HTMLElement {
-  return h(
+  const table = h(
     'table',
     { 'aria-label': 'Sandbox organisations and their tokens' },
     h(
@@ -34,6 +37,7 @@ export function organisationsView(organisations: Schemas['InternalSandboxOrganis
       ),
     ),
   );
+  return scrolling(table);
 }
 
 export function triggerForm(
@@ -288,7 +292,7 @@ export function receiverCheckForm(
 }
 
 export function scorecardView(scorecard: Schemas['InternalReceiverScorecard']): HTMLElement {
-  return h(
+  const table = h(
     'table',
     { 'aria-label': 'Receiver check' },
     h(
@@ -311,6 +315,7 @@ export function scorecardView(scorecard: Schemas['InternalReceiverScorecard']): 
       ),
     ),
   );
+  return scrolling(table);
 }
 
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10} %`;
@@ -349,11 +354,13 @@ export function chaosView(status: Schemas['InternalChaosStatus']): HTMLElement {
     h('p', { id: 'chaos-profile' }, chaosSummary(status)),
     rows.length === 0
       ? h('p', { class: 'muted' }, 'No organisation has been sent a notification or polled yet.')
-      : h(
-          'table',
-          { 'aria-label': 'What was sent against where polling has reached' },
-          h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', {}, column)))),
-          h('tbody', {}, ...rows),
+      : scrolling(
+          h(
+            'table',
+            { 'aria-label': 'What was sent against where polling has reached' },
+            h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', {}, column)))),
+            h('tbody', {}, ...rows),
+          ),
         ),
   );
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bundles the service's `street-events` command line (apps/service, as built) into one file,
 // dist/street-events.js, with every dependency it can carry, and copies beside it what the
-// service reads at run time: the migrations (dist/drizzle/: the SQL and drizzle's journal) and
-// the console's bundles (dist/console/). The licences of the bundled packages go to
+// service reads at run time: the migrations (dist/drizzle/: the SQL and drizzle's journal), the
+// console's bundles (dist/console/) and the API reference apps/docs builds (dist/reference/, served
+// at /reference/; the service's build comes after the reference's, as it depends on it). The licences of the bundled packages go to
 // dist/THIRD-PARTY-LICENSES.txt. What stays outside the bundle is the package's `dependencies`:
 // PGlite (it loads its WebAssembly and data files from its own folder) and the OpenAPI documents
 // (the service resolves @street-events/openapi at run time). It also writes scenario.schema.json,
@@ -19,7 +20,12 @@ const outdir = join(packageDir, 'dist');
 const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
 
 /** Where the bundle finds its files: read by apps/service/src/shared/service-files.ts. */
-const layout = { migrations: './drizzle', console: './console/', pgliteDataDir: '.street-events/pglite' };
+const layout = {
+  migrations: './drizzle',
+  console: './console/',
+  reference: './reference/',
+  pgliteDataDir: '.street-events/pglite',
+};
 
 async function bundle() {
   const { metafile } = await build({
@@ -83,6 +89,16 @@ async function writeLicences(metafile) {
   await writeFile(join(outdir, 'THIRD-PARTY-LICENSES.txt'), [heading, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
+/** The API reference's site, from where the service finds it in the repository (apps/docs/dist/). */
+async function copyReference() {
+  const { serviceFiles } = await import(pathToFileURL(join(serviceDir, 'dist/shared/service-files.js')).href);
+  const index = join(serviceFiles.reference, 'index.html');
+  await readFile(index).catch(() => {
+    throw new Error(`The API reference is not built (${index}): pnpm turbo run build --filter=@street-events/docs`);
+  });
+  await cp(serviceFiles.reference, join(outdir, 'reference'), { recursive: true });
+}
+
 /** The schema of scenario files (`street-events scenario schema`), beside the examples in scenarios/. */
 async function writeScenarioSchema() {
   const { scenarioSchema } = await import(pathToFileURL(join(serviceDir, 'dist/cli/scenarios/schema.js')).href);
@@ -93,5 +109,6 @@ await rm(outdir, { recursive: true, force: true });
 const metafile = await bundle();
 await copyMigrations();
 await cp(join(serviceDir, 'dist/console'), join(outdir, 'console'), { recursive: true });
+await copyReference();
 await writeLicences(metafile);
 await writeScenarioSchema();

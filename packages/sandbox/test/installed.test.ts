@@ -3,7 +3,7 @@
 // `street-events-sandbox` there with no arguments, as `npx @street-events/sandbox` does: it must
 // serve the sandbox on its embedded database, keep its data in the folder, answer a poll with a
 // token it printed, stop on Ctrl-C with code 0, and run the other commands on that data.
-// Fails when the bundle, its files (migrations, console) or a runtime dependency is missing.
+// Fails when the bundle, its files (migrations, console, API reference) or a runtime dependency is missing.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
@@ -79,6 +79,14 @@ describe('the installed sandbox', () => {
       headers: { token: ready.tokens['operator']! },
     });
     expect(response.status).toBe(200);
+  });
+
+  it('serves the API reference it carries, linked from the start page', async () => {
+    const origin = new URL(ready.baseUrl).origin;
+    expect(await (await fetch(`${origin}/`)).text()).toContain('href="/reference/"');
+    const page = await fetch(`${origin}/reference/login/index.html`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
   it('keeps its data in .street-events/ of the folder it runs in', () => {

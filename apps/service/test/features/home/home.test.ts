@@ -1,6 +1,6 @@
 /**
- * The front door over HTTP: `GET /` names where everything is, and the running service serves
- * its OpenAPI documents, pointed at itself.
+ * The front door over HTTP: `GET /` names where everything is, in the console's look, and the
+ * running service serves its OpenAPI documents, pointed at itself.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   type OpenApiDocument,
 } from '../../../src/shared/documents.js';
 import { servedDocuments } from '../../../src/features/home/plugin.js';
-import { referenceSite } from '../../../src/shared/documents.js';
+import { referencePath } from '../../../src/features/home/reference.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { startService, type RunningService } from '../../support/http.js';
 
@@ -29,15 +29,24 @@ describeEachDatabase('the front door', (database) => {
   });
   afterAll(() => service?.close());
 
-  it('answers GET / with a page linking the console, the documents and the reference', async () => {
+  it('answers GET / with a page linking the console, the documents and the reference served here', async () => {
     const response = await fetch(`${origin}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const page = await response.text();
     expect(page).toContain('href="/console"');
     for (const { path } of servedDocuments) expect(page).toContain(`href="${path}"`);
-    expect(page).toContain(`href="${referenceSite}"`);
+    expect(page).toContain(`href="${referencePath}"`);
     expect(page).toContain(`${origin}/v7/event`);
+  });
+
+  it("links the console's stylesheet, which its policy allows from the service alone", async () => {
+    const response = await fetch(`${origin}/`);
+    expect(await response.text()).toContain('<link rel="stylesheet" href="/console/console.css">');
+    expect(response.headers.get('content-security-policy')).toContain("style-src 'self'");
+    const stylesheet = await fetch(`${origin}/console/console.css`);
+    expect(stylesheet.status).toBe(200);
+    expect(await stylesheet.text()).toContain('.start main');
   });
 
   it.each([
