@@ -13,6 +13,7 @@ import { describeEachDatabase } from '../../support/databases.js';
 import { promoter, tokenFor } from '../../support/fixtures.js';
 import { startService, type RunningService } from '../../support/http.js';
 import { loopbackPolicy } from '../../subscriptions/harness.js';
+import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 const artifactsDir = fileURLToPath(new URL('../../../artifacts/', import.meta.url));
 const widths = [390, 1280] as const;
@@ -44,9 +45,10 @@ describeEachDatabase('the pages in Chromium at 390 and 1280 px', (database) => {
       db: database.db,
       listen: database.listen,
       notifications: { policy: loopbackPolicy, publicBaseUrl: () => service.baseUrl },
-      sandbox: {
+      layer: sandboxLayer({
+        db: database.db,
         users: [{ username: 'ops', role: 'Operator', email: '', password: '', token, organisation: owner.name }],
-      },
+      }),
       console: true,
     });
     origin = new URL(service.baseUrl).origin;
