@@ -11,6 +11,8 @@ export default mergeConfig(
       maxWorkers: 2,
       testTimeout: 20_000,
       hookTimeout: 60_000,
+      // One migrated database of each backend, which the test files' databases copy.
+      globalSetup: ['test/support/global-setup.ts'],
     },
   }),
 );

@@ -36,10 +36,11 @@ export type DatabaseConfig =
    */
   | { kind: 'postgres'; url: string; readUrls?: readonly string[]; maxConnections?: number }
   /**
-   * `dataDir` undefined: in memory. `existing`: refuse a directory that holds no database
+   * `dataDir` undefined: in memory, starting from `loadDataDir` when given (a data directory
+   * dumped by PGlite's `dumpDataDir`). `existing`: refuse a directory that holds no database
    * rather than create one (commands that read an existing sandbox).
    */
-  | { kind: 'pglite'; dataDir?: string; existing?: boolean };
+  | { kind: 'pglite'; dataDir?: string; existing?: boolean; loadDataDir?: Blob };
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -195,8 +196,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 const releaseDataDirectory = new WeakMap<PGlite, () => void>();
 
 /** PGlite in memory, or on a data directory this process locks (see data-directory.ts). */
-async function openPglite(config: { dataDir?: string; existing?: boolean }): Promise<PGlite> {
-  if (config.dataDir === undefined) return PGlite.create();
+async function openPglite(config: { dataDir?: string; existing?: boolean; loadDataDir?: Blob }): Promise<PGlite> {
+  if (config.dataDir === undefined) return PGlite.create({ loadDataDir: config.loadDataDir });
   if (config.existing) assertDatabaseIn(config.dataDir);
   mkdirSync(config.dataDir, { recursive: true });
   const release = lockDataDirectory(config.dataDir);

@@ -7,9 +7,9 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
-import { createServerDatabase, describeEachDatabase } from '../support/databases.js';
+import { createServerDatabase, describeEachDatabase, describeEachDatabaseFromScratch } from '../support/databases.js';
 
-describeEachDatabase('migrations', (database) => {
+describeEachDatabaseFromScratch('migrations', (database) => {
   const rowsOf = async (query: SQL) => {
     const { rows } = (await database.db.execute(query)) as { rows: unknown[] };
     return rows;

@@ -1,15 +1,19 @@
 /**
  * Every storage test runs against both backends: PGlite in memory and a real PostgreSQL
  * server (`TEST_DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/postgres). Each
- * test file gets fresh databases of its own, created before its tests and dropped after.
+ * test file gets fresh databases of its own, created before its tests and dropped after:
+ * copies of the migrated templates the run made once (global-setup.ts), or, for blocks that
+ * test the migrations, empty databases migrated there and then.
  * An unreachable PostgreSQL server fails the tests; it never skips them.
  */
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/database.js';
+import { serverUrl, type DatabaseTemplates } from './global-setup.js';
 
-export const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { serverUrl };
 
 export type BackendKind = DatabaseHandle['kind'];
 
@@ -37,10 +41,14 @@ async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates a database with a random name on the server; returns its URL and how to drop it. */
-export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates a database with a random name on the server, empty or a copy of `template`;
+ * returns its URL and how to drop it.
+ */
+export async function createServerDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `street_events_test_${randomBytes(6).toString('hex')}`;
-  await onServer((client) => client.query(`create database "${name}"`));
+  const copying = template === undefined ? '' : ` template "${template}"`;
+  await onServer((client) => client.query(`create database "${name}"${copying}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -54,7 +62,11 @@ class OpenedDatabase implements TestDatabase {
   private handle: DatabaseHandle | undefined;
   private serverDatabase: { url: string; drop: () => Promise<void> } | undefined;
 
-  constructor(readonly kind: BackendKind) {}
+  /** `templates` undefined: an empty database, migrated as it opens. */
+  constructor(
+    readonly kind: BackendKind,
+    private readonly templates: DatabaseTemplates | undefined,
+  ) {}
 
   get db(): Database {
     if (!this.handle) throw new Error(`the ${this.kind} test database is not open`);
@@ -82,13 +94,21 @@ class OpenedDatabase implements TestDatabase {
   };
 
   async open(): Promise<void> {
+    let copied: boolean;
     if (this.kind === 'postgres') {
-      this.serverDatabase = await createServerDatabase();
+      const template = this.templates?.postgresTemplate;
+      copied = template !== undefined;
+      this.serverDatabase = await createServerDatabase(template);
       this.handle = await openDatabase({ kind: 'postgres', url: this.serverDatabase.url, maxConnections: 12 });
     } else {
-      this.handle = await openDatabase({ kind: 'pglite' });
+      const dump = this.templates?.pgliteDump;
+      copied = dump !== undefined;
+      this.handle = await openDatabase({
+        kind: 'pglite',
+        loadDataDir: dump === undefined ? undefined : await openAsBlob(dump),
+      });
     }
-    await this.handle.migrate();
+    if (!copied) await this.handle.migrate();
   }
 
   async close(): Promise<void> {
@@ -97,16 +117,32 @@ class OpenedDatabase implements TestDatabase {
   }
 }
 
-/** Declares the suite once per backend, each with its own fresh, migrated database. */
-export function describeEachDatabase(name: string, body: (database: TestDatabase) => void): void {
+function describeOnBoth(
+  name: string,
+  templates: DatabaseTemplates | undefined,
+  body: (database: TestDatabase) => void,
+): void {
   for (const kind of ['pglite', 'postgres'] as const) {
     describe(`${name} [${kind}]`, () => {
-      const database = new OpenedDatabase(kind);
+      const database = new OpenedDatabase(kind, templates);
       beforeAll(() => database.open(), 60_000);
       afterAll(() => database.close(), 60_000);
       body(database);
     });
   }
+}
+
+/**
+ * Declares the suite once per backend, each with its own fresh, migrated database: a copy of
+ * the run's template (migrated from scratch instead outside a run that made templates).
+ */
+export function describeEachDatabase(name: string, body: (database: TestDatabase) => void): void {
+  describeOnBoth(name, inject('databaseTemplates'), body);
+}
+
+/** As describeEachDatabase, on empty databases that the migrations are applied to: tests of the migrations themselves. */
+export function describeEachDatabaseFromScratch(name: string, body: (database: TestDatabase) => void): void {
+  describeOnBoth(name, undefined, body);
 }
 
 /** A test database as the handle `startServer` takes; closing the server leaves the database open. */
