@@ -170,19 +170,23 @@ async function main(): Promise<void> {
   show(
     'console',
     h('p', { id: 'console-status', class: 'wide', role: 'status' }),
-    card('Trigger an event', 'trigger'),
-    ...(sandbox ? [card('Sandbox clock', 'clock'), card('Chaos profile', 'chaos', true)] : []),
+    ...(sandbox
+      ? [card('Trigger an event', 'trigger'), card('Sandbox clock', 'clock'), card('Chaos profile', 'chaos', true)]
+      : []),
     card('Subscriptions', 'subscriptions'),
     card('Messages and attempts', 'messages', true),
     card('Dead letters', 'dead-letters', true),
     card('Check a receiver', 'receiver-check', true),
     ...(sandbox ? [card('Sandbox organisations and tokens', 'organisations', true)] : []),
   );
-  if (sandbox) await Promise.all([loadOrganisations(), loadClock()]);
-  show(
-    'trigger',
-    triggerForm(state.organisations, (input) => void trigger(input)),
-  );
+  if (sandbox) {
+    await Promise.all([loadOrganisations(), loadClock()]);
+    // Triggering is the sandbox's alone (`POST /internal/trigger` is not served elsewhere).
+    show(
+      'trigger',
+      triggerForm(state.organisations, (input) => void trigger(input)),
+    );
+  }
   show(
     'receiver-check',
     receiverCheckForm((endpoint, style) => void checkReceiver(endpoint, style)),

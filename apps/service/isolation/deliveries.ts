@@ -78,17 +78,40 @@ export async function subscribeTo(baseUrl: string, tenant: Tenant, endpoint: str
   return answer.status;
 }
 
-/** Brings about events of a new work of the organisation: their update ids, and when they were asked for. */
+let submitted = 0;
+
+/** A new work of the promoter, submitted by the operator as the permitting system would. */
+const workSubmission = (promoter: string, authority: string) => ({
+  work_reference_number: `ISO${promoter}P${process.pid}N${++submitted}`,
+  promoter_swa_code: promoter,
+  highway_authority_swa_code: authority,
+  street: 'Briggate',
+  town: 'Leeds',
+  area: 'City Centre',
+  usrn: 7201234,
+  road_category: 2,
+  works_coordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
+  location_description: 'Outside number 12',
+  description_of_work: 'Replace a water main valve',
+  work_category: 'standard',
+  traffic_management_type: 'lane_closure',
+  activity_type: 'utility_repair_and_maintenance_works',
+  proposed_start_date: '2031-03-02T08:00:00Z',
+  proposed_end_date: '2031-03-05T08:00:00Z',
+});
+
+/** Submits a new work of the promoter (`permit_submitted`): the events' update ids, and when they were asked for. */
 async function bringAbout(
   origin: string,
   operator: Tenant,
-  organisation: string,
+  promoter: string,
+  authority: string,
 ): Promise<{ ids: number[]; at: number }> {
   const at = Date.now();
-  const answer = await send(`${origin}/internal/trigger`, {
+  const answer = await send(`${origin}/internal/works`, {
     method: 'POST',
     headers: { token: operator.token },
-    body: JSON.stringify({ event_type: 'permit_submitted', organisation }),
+    body: JSON.stringify(workSubmission(promoter, authority)),
     from: operator.from,
   });
   const events = (jsonOf(answer) as { events?: { update_id: number }[] } | undefined)?.events ?? [];
@@ -112,7 +135,7 @@ async function measure(
   load: { perSecond: number; seconds: number; waitSeconds: number },
 ): Promise<LatencyFigures> {
   const brought = await atRate(load.perSecond, load.seconds, () =>
-    bringAbout(origin, tenants.operator, tenants.quiet.swaCode),
+    bringAbout(origin, tenants.operator, tenants.quiet.swaCode, tenants.authority),
   );
   const expected = brought.flatMap(({ ids, at }) => ids.map((id) => ({ id, at })));
   const deadline = Date.now() + load.waitSeconds * 1000;
