@@ -13,7 +13,7 @@ import {
   verify,
   webhookKeySet,
   type WebhookKeySet,
-} from '../../src/deliveries/messages/signing.js';
+} from '../../../src/deliveries/messages/signing.js';
 
 /** The DER prefix of an ed25519 SubjectPublicKeyInfo (RFC 8410), before the 32 raw key bytes. */
 const ed25519SpkiPrefix = Buffer.from('302a300506032b6570032100', 'hex');

@@ -4,9 +4,9 @@
  */
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { createEndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
-import { guardedLookup, RefusedAddressError, resolveAllowed } from '../../src/deliveries/attempts/guarded-lookup.js';
-import { notResolving, resolvingTo } from './fake-dns.js';
+import { createEndpointPolicy } from '../../../src/deliveries/attempts/endpoint-policy.js';
+import { guardedLookup, RefusedAddressError, resolveAllowed } from '../../../src/deliveries/attempts/guarded-lookup.js';
+import { notResolving, resolvingTo } from '../fake-dns.js';
 
 const strict = createEndpointPolicy();
 

@@ -9,7 +9,7 @@ import {
   isUnsubscribeToken,
   pubSubSignature,
   unsubscribeToken,
-} from '../../src/deliveries/messages/pubsub-signature.js';
+} from '../../../src/deliveries/messages/pubsub-signature.js';
 
 const notification = {
   Type: 'Notification',

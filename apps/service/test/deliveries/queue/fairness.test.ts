@@ -8,12 +8,12 @@
 import type { SubscriptionCreateResponse } from '@street-events/types';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, afterAll, expect, it, vi } from 'vitest';
-import { auditEvents, subscriptions } from '../../src/db/schema.js';
-import type { Organisation } from '../../src/directory/organisations.js';
-import { topicArnOf } from '../../src/deliveries/messages/messages.js';
-import { describeEachDatabase } from '../support/databases.js';
-import { highwayAuthority, promoter, work } from '../support/fixtures.js';
-import type { RunningService } from '../support/http.js';
+import { auditEvents, subscriptions } from '../../../src/db/schema.js';
+import type { Organisation } from '../../../src/directory/organisations.js';
+import { topicArnOf } from '../../../src/deliveries/messages/messages.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { highwayAuthority, promoter, work } from '../../support/fixtures.js';
+import type { RunningService } from '../../support/http.js';
 import {
   arrived,
   confirm,
@@ -22,9 +22,9 @@ import {
   startTestWorker,
   tokenFor,
   type MovableWorker,
-} from '../subscriptions/harness.js';
-import { startReceiver, type Receiver } from './receiver.js';
-import { startTarpit, type Tarpit } from './tarpit.js';
+} from '../../subscriptions/harness.js';
+import { startReceiver, type Receiver } from '../receiver.js';
+import { startTarpit, type Tarpit } from '../tarpit.js';
 
 /** Limits long enough that a tarpit holds its attempts for the whole test. */
 const patient = { connectTimeoutMs: 60_000, responseTimeoutMs: 60_000, attemptTimeoutMs: 60_000 };

@@ -15,7 +15,7 @@ import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.
 import { startService, type RunningService } from '../support/http.js';
 import { serviceDirectory } from '../support/service-process.js';
 import { loopbackPolicy, startTestWorker, type MovableWorker } from '../subscriptions/harness.js';
-import { startReceiver, type Receiver } from './receiver.js';
+import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 type Subscription = components['schemas']['InternalSubscription'];

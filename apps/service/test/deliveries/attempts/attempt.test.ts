@@ -12,12 +12,12 @@ import {
   KeepAliveAgents,
   parseRetryAfter,
   type AttemptOptions,
-} from '../../src/deliveries/attempts/attempt.js';
-import { createEndpointPolicy } from '../../src/deliveries/attempts/endpoint-policy.js';
-import type { DeliveryRequest } from '../../src/deliveries/messages/messages.js';
-import { notResolving, resolvingTo } from './fake-dns.js';
-import { startReceiver, type Receiver } from './receiver.js';
-import { startTarpit, type Tarpit } from './tarpit.js';
+} from '../../../src/deliveries/attempts/attempt.js';
+import { createEndpointPolicy } from '../../../src/deliveries/attempts/endpoint-policy.js';
+import type { DeliveryRequest } from '../../../src/deliveries/messages/messages.js';
+import { notResolving, resolvingTo } from '../fake-dns.js';
+import { startReceiver, type Receiver } from '../receiver.js';
+import { startTarpit, type Tarpit } from '../tarpit.js';
 
 const request: DeliveryRequest = {
   body: '{"Type":"Notification","MessageId":"msg_1"}',

@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { NotificationPayload } from '@street-events/types';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../src/http/openapi.js';
+import { loadDocument } from '../../../src/http/openapi.js';
 import {
   deliveryRequest,
   notification,
@@ -17,8 +17,8 @@ import {
   signedMessage,
   subscriptionConfirmation,
   type WebhookMessage,
-} from '../../src/deliveries/messages/messages.js';
-import { generateSigningKey, verify, webhookKeySet } from '../../src/deliveries/messages/signing.js';
+} from '../../../src/deliveries/messages/messages.js';
+import { generateSigningKey, verify, webhookKeySet } from '../../../src/deliveries/messages/signing.js';
 
 interface WebhookOperation {
   post: {
@@ -54,8 +54,8 @@ const timestampExample = Number(document.components.parameters.WebhookTimestamp?
 const exampleSigning = {
   certificate: {
     id: 1,
-    certificatePem: readFileSync(new URL('../fixtures/pubsub-example-certificate.pem', import.meta.url), 'utf8'),
-    privateKeyPem: readFileSync(new URL('../fixtures/pubsub-example-key.pem', import.meta.url), 'utf8'),
+    certificatePem: readFileSync(new URL('../../fixtures/pubsub-example-certificate.pem', import.meta.url), 'utf8'),
+    privateKeyPem: readFileSync(new URL('../../fixtures/pubsub-example-key.pem', import.meta.url), 'utf8'),
   },
   version: '1',
 } as const;

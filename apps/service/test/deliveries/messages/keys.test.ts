@@ -1,14 +1,14 @@
 /** Signing keys in the database: created once, rotated, retired; the published set follows. */
 import { expect, it } from 'vitest';
-import { signatureHeader } from '../../src/deliveries/messages/signing.js';
+import { signatureHeader } from '../../../src/deliveries/messages/signing.js';
 import {
   activeSigningKeys,
   ensureSigningKey,
   listSigningKeys,
   retireSigningKey,
   rotateSigningKey,
-} from '../../src/deliveries/messages/keys.js';
-import { describeEachDatabase } from '../support/databases.js';
+} from '../../../src/deliveries/messages/keys.js';
+import { describeEachDatabase } from '../../support/databases.js';
 
 describeEachDatabase('signing keys', (database) => {
   it('concurrent first starts create a single key', async () => {

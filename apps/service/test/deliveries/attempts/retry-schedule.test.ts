@@ -11,7 +11,7 @@ import {
   parseSchedule,
   standardSchedule,
   type RetryPolicy,
-} from '../../src/deliveries/attempts/retry-schedule.js';
+} from '../../../src/deliveries/attempts/retry-schedule.js';
 
 const now = new Date('2026-11-20T09:00:00Z');
 const fixed = (random: number, policy: Partial<RetryPolicy> = {}): RetryPolicy => ({

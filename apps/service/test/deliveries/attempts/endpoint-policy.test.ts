@@ -8,7 +8,7 @@ import {
   checkEndpoint,
   createEndpointPolicy,
   maxEndpointLength,
-} from '../../src/deliveries/attempts/endpoint-policy.js';
+} from '../../../src/deliveries/attempts/endpoint-policy.js';
 
 const strict = createEndpointPolicy();
 

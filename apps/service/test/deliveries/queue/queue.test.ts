@@ -4,21 +4,21 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { queryRows, type Database } from '../../src/db/database.js';
-import { claimDue, type ClaimedDelivery } from '../../src/deliveries/queue/claim.js';
-import { replayDeadLetters } from '../../src/deliveries/queue/dead-letters.js';
-import { deadLettersOf } from '../support/dead-letters.js';
-import { queueState } from '../../src/deliveries/queue/queue-state.js';
-import type { RetryPolicy } from '../../src/deliveries/attempts/retry-schedule.js';
-import { markDelivered, settleFailure, type AttemptedClaim } from '../../src/deliveries/queue/settle.js';
-import { transitionPermit } from '../../src/events/permits.js';
-import { confirmSubscription } from '../../src/subscriptions/confirmation.js';
-import { subscribe } from '../../src/subscriptions/subscribe.js';
-import { unsubscribe } from '../../src/subscriptions/unsubscribe.js';
-import { describeEachDatabase } from '../support/databases.js';
-import { callerOf, contractor, highwayAuthority, promoter, work } from '../support/fixtures.js';
-import { addContract, removeContract } from '../../src/admin/contracts.js';
-import { confirmationTokenOf, loopbackPolicy } from '../subscriptions/harness.js';
+import { queryRows, type Database } from '../../../src/db/database.js';
+import { claimDue, type ClaimedDelivery } from '../../../src/deliveries/queue/claim.js';
+import { replayDeadLetters } from '../../../src/deliveries/queue/dead-letters.js';
+import { deadLettersOf } from '../../support/dead-letters.js';
+import { queueState } from '../../../src/deliveries/queue/queue-state.js';
+import type { RetryPolicy } from '../../../src/deliveries/attempts/retry-schedule.js';
+import { markDelivered, settleFailure, type AttemptedClaim } from '../../../src/deliveries/queue/settle.js';
+import { transitionPermit } from '../../../src/events/permits.js';
+import { confirmSubscription } from '../../../src/subscriptions/confirmation.js';
+import { subscribe } from '../../../src/subscriptions/subscribe.js';
+import { unsubscribe } from '../../../src/subscriptions/unsubscribe.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { callerOf, contractor, highwayAuthority, promoter, work } from '../../support/fixtures.js';
+import { addContract, removeContract } from '../../../src/admin/contracts.js';
+import { confirmationTokenOf, loopbackPolicy } from '../../subscriptions/harness.js';
 
 const minute = 60_000;
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
