@@ -50,8 +50,8 @@ export function addServeCommand(program: Command, build: () => Command): void {
 
 /** What only the sandbox takes, refused without `--sandbox`. */
 function refuseSandboxOnly(options: ServeOptions): void {
-  if (options.chaos !== undefined || options.chaosSeed !== undefined)
-    throw new Error('--chaos needs --sandbox: the chaos profile exists only in the sandbox');
+  const chaos = options.chaos !== undefined ? '--chaos' : options.chaosSeed !== undefined ? '--chaos-seed' : undefined;
+  if (chaos) throw new Error(`${chaos} needs --sandbox: the chaos profile exists only in the sandbox`);
   if (options.simulate !== undefined)
     throw new Error('--simulate needs --sandbox: activity is simulated only on the sandbox');
 }
