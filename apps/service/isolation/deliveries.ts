@@ -8,6 +8,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { startReceiver, type Receiver } from '../test/deliveries/receiver.js';
+import { workBody } from '../test/support/internal-api.js';
 import { atRate, jsonOf, pause, percentile, send, whileRunning } from './http.js';
 import type { Tenant, Tenants } from './tenants.js';
 
@@ -78,28 +79,6 @@ export async function subscribeTo(baseUrl: string, tenant: Tenant, endpoint: str
   return answer.status;
 }
 
-let submitted = 0;
-
-/** A new work of the promoter, submitted by the operator as the permitting system would. */
-const workSubmission = (promoter: string, authority: string) => ({
-  work_reference_number: `ISO${promoter}P${process.pid}N${++submitted}`,
-  promoter_swa_code: promoter,
-  highway_authority_swa_code: authority,
-  street: 'Briggate',
-  town: 'Leeds',
-  area: 'City Centre',
-  usrn: 7201234,
-  road_category: 2,
-  works_coordinates: { type: 'Point', coordinates: [430123.5, 433456.25] },
-  location_description: 'Outside number 12',
-  description_of_work: 'Replace a water main valve',
-  work_category: 'standard',
-  traffic_management_type: 'lane_closure',
-  activity_type: 'utility_repair_and_maintenance_works',
-  proposed_start_date: '2031-03-02T08:00:00Z',
-  proposed_end_date: '2031-03-05T08:00:00Z',
-});
-
 /** Submits a new work of the promoter (`permit_submitted`): the events' update ids, and when they were asked for. */
 async function bringAbout(
   origin: string,
@@ -111,7 +90,7 @@ async function bringAbout(
   const answer = await send(`${origin}/internal/works`, {
     method: 'POST',
     headers: { token: operator.token },
-    body: JSON.stringify(workSubmission(promoter, authority)),
+    body: JSON.stringify(workBody({ swaCode: promoter }, { swaCode: authority })),
     from: operator.from,
   });
   const events = (jsonOf(answer) as { events?: { update_id: number }[] } | undefined)?.events ?? [];

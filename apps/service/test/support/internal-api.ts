@@ -4,7 +4,11 @@ import type { Organisation } from '../../src/directory/organisations.js';
 let workSequence = 0;
 
 /** A valid work submission for the promoter and authority; `changes` replace or add fields. */
-export function workBody(owner: Organisation, authority: Organisation, changes: Record<string, unknown> = {}) {
+export function workBody(
+  owner: Pick<Organisation, 'swaCode'>,
+  authority: Pick<Organisation, 'swaCode'>,
+  changes: Record<string, unknown> = {},
+) {
   return {
     work_reference_number: `IW${owner.swaCode}X${++workSequence}`,
     promoter_swa_code: owner.swaCode,
