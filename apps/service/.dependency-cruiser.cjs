@@ -1,22 +1,61 @@
 /**
- * The service's folders depend one way: each layer below imports only from the layers under
- * it (README: "How the code is laid out"). `pnpm --filter @street-events/service lint:layers`
- * checks it, and that no module imports itself round a cycle.
+ * The service's folders stand on eight floors, and depend one way: each floor imports only from
+ * the floors under it, and the parts of one floor never import each other (README: "How the code
+ * is laid out"). `pnpm --filter @street-events/service lint:layers` checks it, and that no module
+ * imports itself round a cycle.
  */
-const layers = [
-  ['cli', '^src/cli/'],
-  // The sandbox sits on top of the service: it plugs into the seams the app exposes (AppLayer), and
-  // nothing of the service imports it, so a production process loads none of it.
-  ['sandbox', '^src/sandbox/'],
-  ['entry', '^src/(app|server|shutdown)\\.ts$'],
-  ['config', '^src/config\\.ts$'],
-  ['features', '^src/features/'],
-  ['http', '^src/http/'],
-  ['core', '^src/(admin|subscriptions|events|deliveries)/'],
-  ['directory', '^src/(auth|directory)/'],
-  ['domain', '^src/(domain|db)/'],
-  ['shared', '^src/shared/'],
+const floors = [
+  [['cli', '^src/cli/']],
+  [
+    // The sandbox sits on top of the service: it plugs into the seams the app exposes (AppLayer), and
+    // nothing of the service imports it, so a production process loads none of it.
+    ['sandbox', '^src/sandbox/'],
+    ['server', '^src/(server|shutdown)\\.ts$'],
+  ],
+  [
+    ['app', '^src/app\\.ts$'],
+    ['config', '^src/config\\.ts$'],
+  ],
+  [['features', '^src/features/']],
+  [
+    ['http', '^src/http/'],
+    ['events', '^src/events/'],
+  ],
+  [
+    ['deliveries', '^src/deliveries/'],
+    ['directory', '^src/directory/'],
+    ['domain', '^src/domain/'],
+  ],
+  [['db', '^src/db/']],
+  [['shared', '^src/shared/']],
 ];
+
+const pathOf = (parts) => parts.map(([, path]) => `(${path})`).join('|');
+
+/** Floor `index` imports nothing above it. */
+const belowOnly = (parts, index) => ({
+  name: `${parts.map(([name]) => name).join('-')}-imports-only-below`,
+  severity: 'error',
+  comment: `${parts.map(([name]) => name).join(' and ')} may not import from the floors above (${floors
+    .slice(0, index)
+    .flat()
+    .map(([name]) => name)
+    .join(', ')}).`,
+  from: { path: pathOf(parts) },
+  to: { path: pathOf(floors.slice(0, index).flat()) },
+});
+
+/** The parts of one floor stand side by side. */
+const sideBySide = ([name, path], parts) => ({
+  name: `${name}-beside-its-floor`,
+  severity: 'error',
+  comment: `${name} may not import the parts of its own floor (${parts
+    .filter(([other]) => other !== name)
+    .map(([other]) => other)
+    .join(', ')}): what both need moves down a floor.`,
+  from: { path },
+  to: { path: pathOf(parts.filter(([other]) => other !== name)) },
+});
 
 module.exports = {
   forbidden: [
@@ -27,21 +66,8 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    ...layers.slice(1).map(([name, path], index) => ({
-      name: `${name}-imports-only-below`,
-      severity: 'error',
-      comment: `${name} may not import from the layers above it (${layers
-        .slice(0, index + 1)
-        .map(([above]) => above)
-        .join(', ')}).`,
-      from: { path },
-      to: {
-        path: layers
-          .slice(0, index + 1)
-          .map(([, above]) => `(${above})`)
-          .join('|'),
-      },
-    })),
+    ...floors.slice(1).map((parts, index) => belowOnly(parts, index + 1)),
+    ...floors.flatMap((parts) => (parts.length > 1 ? parts.map((part) => sideBySide(part, parts)) : [])),
     {
       name: 'features-side-by-side',
       severity: 'error',
@@ -52,8 +78,8 @@ module.exports = {
     {
       name: 'every-module-in-a-layer',
       severity: 'error',
-      comment: 'A new folder or root module takes its place in the list of layers above.',
-      from: { path: '^src/', pathNot: layers.map(([, path]) => `(${path})`).join('|') },
+      comment: 'A new folder or root module takes its place on one of the floors above.',
+      from: { path: '^src/', pathNot: pathOf(floors.flat()) },
       to: {},
     },
   ],

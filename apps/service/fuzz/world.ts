@@ -3,10 +3,10 @@
  * contracted and an idle contractor, an operator, and a token for each; and who sends what
  * (the audience of each document).
  */
-import { addContract, removeContract } from '../src/admin/contracts.js';
+import { addContract, removeContract } from '../src/events/contracts.js';
 import { createOrganisation } from '../src/directory/organisations.js';
-import { createUser } from '../src/admin/users.js';
-import { issueToken } from '../src/auth/tokens.js';
+import { createUser } from '../src/directory/users.js';
+import { issueToken } from '../src/directory/tokens.js';
 import type { UserRole } from '../src/db/schema.js';
 import type { Database } from '../src/db/database.js';
 import { submitWork } from '../src/events/works.js';

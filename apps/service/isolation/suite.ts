@@ -4,7 +4,7 @@
  * `/health` watched throughout. Gives every figure and, for each criterion, whether it held.
  * The same suite runs short in the tests and full in `isolation/run.ts`.
  */
-import { maxFailedLogins } from '../src/auth/login.js';
+import { maxFailedLogins } from '../src/directory/login.js';
 import type { SandboxUser } from '../src/sandbox/seed/sandbox.js';
 import { deliveriesBesideChurn, type DeliveryFigures } from './deliveries.js';
 import { historyBetweenTenants, type HistoryFigures } from './history.js';

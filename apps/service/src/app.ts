@@ -12,9 +12,9 @@ import {
   AuthenticationCache,
   defaultAuthenticationCache,
   type AuthenticationCacheOptions,
-} from './auth/authentication-cache.js';
-import type { Caller } from './auth/caller.js';
-import type { LoginOptions } from './auth/login.js';
+} from './directory/authentication-cache.js';
+import type { Caller } from './directory/caller.js';
+import type { LoginOptions } from './directory/login.js';
 import type { Clock } from './shared/clock.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { UnavailableError, UriTooLongError, ValidationError } from './shared/errors.js';
@@ -34,14 +34,14 @@ import { withRequestSerializer } from './http/request-log.js';
 import { consoleRoutes } from './features/console/plugin.js';
 import { healthRoutes } from './features/health/plugin.js';
 import { homeRoutes } from './features/home/plugin.js';
-import { deliveryRoutes, type DeliveryRoutesOptions } from './features/operator/message-log.js';
-import { internalRoutes } from './features/operator/events.js';
+import { messageLogRoutes, type MessageLogRoutesOptions } from './features/notifications/message-log.js';
+import { writeRoutes } from './features/writes/plugin.js';
 import { loginRoutes } from './features/login/plugin.js';
-import { notificationRoutes, type NotificationRoutesOptions } from './features/subscriptions/plugin.js';
+import { notificationRoutes, type NotificationRoutesOptions } from './features/notifications/plugin.js';
 import { defaultSearchConcurrency, permitSearchRoutes } from './features/permits/plugin.js';
 import { pollingRoutes } from './features/polling/plugin.js';
 import type { ReadShares } from './http/read-shares.js';
-import { receiverCheckRoutes, type ReceiverCheckSettings } from './features/operator/receiver-check.js';
+import { receiverCheckRoutes, type ReceiverCheckSettings } from './features/notifications/receiver-check.js';
 import { defaultAttemptTimeoutMs } from './deliveries/attempts/attempt.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
 
@@ -66,7 +66,7 @@ export interface AppOptions {
   /** Largest accepted request body in bytes; 1 MiB by default. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
-  /** Reuse of authenticated callers (see auth/authentication-cache.ts); 5 s, 10 000 callers by default. */
+  /** Reuse of authenticated callers (see directory/authentication-cache.ts); 5 s, 10 000 callers by default. */
   authenticationCache?: AuthenticationCacheOptions;
   /**
    * LISTEN on the database (`DatabaseHandle.listen`): the authentication cache hears credential
@@ -77,7 +77,7 @@ export interface AppOptions {
    */
   listen?: DatabaseHandle['listen'];
   /** The notification operations and links (subscriptions, confirmation, webhook keys); not served when absent. */
-  notifications?: Omit<NotificationRoutesOptions, 'db'> & Pick<DeliveryRoutesOptions, 'replayBounds'>;
+  notifications?: Omit<NotificationRoutesOptions, 'db'> & Pick<MessageLogRoutesOptions, 'replayBounds'>;
   /** How the receiver check signs and times its messages (as deliveries do); signature version 1 and the default time-outs unless set. */
   receiverCheck?: ReceiverCheckSettings;
   /** Requests each caller may make to the document's operations per window; none by default (see `RateLimit`). */
@@ -109,7 +109,7 @@ export interface AppLayer {
   pollingHorizon?: () => Promise<number | undefined>;
   /** The Operator token the console's page carries, the console then open without signing in. */
   consoleOperatorToken?: string;
-  /** The operator may confirm and change an organisation's subscription on its behalf (subscriptions/operator.ts). */
+  /** The operator may confirm and change an organisation's subscription on its behalf (features/notifications/operator.ts). */
   actsForReceivers?: boolean;
 }
 
@@ -249,9 +249,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** The operator API (the event source's writes, the message log, the receiver check) and the console. */
 async function registerOperatorRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
-  await app.register(internalRoutes, { db: options.db, clock: options.clock });
+  await app.register(writeRoutes, { db: options.db, clock: options.clock });
   if (options.notifications && options.listen) {
-    await app.register(deliveryRoutes, {
+    await app.register(messageLogRoutes, {
       ...options.notifications,
       db: options.db,
       listen: options.listen,

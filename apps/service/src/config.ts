@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { envSchema } from 'env-schema';
 import addFormats from 'ajv-formats';
 import { Ajv, type ErrorObject } from 'ajv';
-import { defaultAuthenticationCache } from './auth/authentication-cache.js';
-import { defaultLoginLimits, defaultTokenTtlSeconds, type LoginOptions } from './auth/login.js';
+import { defaultAuthenticationCache } from './directory/authentication-cache.js';
+import { defaultLoginLimits, defaultTokenTtlSeconds, type LoginOptions } from './directory/login.js';
 import { defaultPgliteDataDir, type DatabaseConfig } from './db/database.js';
 import {
   defaultAttemptTimeoutMs,
@@ -24,7 +24,7 @@ import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/
 import { defaultSearchConcurrency } from './features/permits/plugin.js';
 import { defaultRateLimit } from './http/rate-limits.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connections.js';
-import { defaultSubscriptionChanges, type NotificationConfig } from './subscriptions/config.js';
+import { defaultSubscriptionChanges, type NotificationConfig } from './features/notifications/config.js';
 import { defaultReadShares, type ReadShares } from './http/read-shares.js';
 import { defaultPollScanUpdates } from './features/polling/poll-updates.js';
 import { defaultStatementTimeoutMs } from './db/query-timeout.js';

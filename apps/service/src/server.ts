@@ -8,7 +8,7 @@
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
-import { defaultAuthenticationCache } from './auth/authentication-cache.js';
+import { defaultAuthenticationCache } from './directory/authentication-cache.js';
 import type { ServiceConfig, TlsConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/database.js';
 import { basePath, buildApp, clientTimeouts, maxHeaderBytes, type AppLayer, type AppOptions } from './app.js';
@@ -18,10 +18,10 @@ import { createMetrics, type ServiceMetrics } from './http/metrics.js';
 import { defaultRateLimit } from './http/rate-limits.js';
 import { refreshPollRows } from './events/poll-rows.js';
 import { checkSummariesFingerprint, writeMissingSummaries } from './features/permits/search-permits.js';
-import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './subscriptions/config.js';
+import { endpointPolicyOf, workerSettingsOf, type NotificationConfig } from './features/notifications/config.js';
 import { ensureSigningCertificate, ensureSigningKey } from './deliveries/messages/keys.js';
 import { startWorker, type DeliveryWorker, type WorkerOptions } from './deliveries/worker.js';
-import { subscriptionUpkeep } from './subscriptions/upkeep.js';
+import { subscriptionUpkeep } from './features/notifications/upkeep.js';
 import { readableLog } from './shared/readable-log.js';
 import type { Clock } from './shared/clock.js';
 import type { DeliveryNetwork } from './deliveries/attempts/network.js';
@@ -40,7 +40,7 @@ export interface RunningServer {
 }
 
 export interface ServeOptions {
-  /** A layer on top of the service (the sandbox's: src/sandbox/serve-layer.ts), made once the database is migrated. */
+  /** A layer on top of the service (the sandbox's: src/cli/sandbox-layer.ts), made once the database is migrated. */
   layer?: (handle: DatabaseHandle) => Promise<ServeLayer>;
 }
 

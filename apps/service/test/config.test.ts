@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { operationLimits } from '@street-events/types/operator';
 import { describe, expect, it } from 'vitest';
-import { defaultLoginLimits } from '../src/auth/login.js';
+import { defaultLoginLimits } from '../src/directory/login.js';
 import { configFromEnv, environmentSchema } from '../src/config.js';
 import { standardSchedule } from '../src/deliveries/attempts/retry-schedule.js';
-import { endpointPolicyOf } from '../src/subscriptions/config.js';
+import { endpointPolicyOf } from '../src/features/notifications/config.js';
 import { environmentRows, readmePath } from '../scripts/environment-table.js';
 
 describe('configuration', () => {

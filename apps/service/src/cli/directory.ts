@@ -1,10 +1,10 @@
 /** The administration commands of `street-events`: organisations, users, tokens and contracts. */
 import { Command, Option } from 'commander';
-import { addContract, listContracts, removeContract } from '../admin/contracts.js';
-import { createUser, listUsers } from '../admin/users.js';
-import { revokeSessions, setPassword } from '../auth/login.js';
-import { newPassword } from '../auth/passwords.js';
-import { issueToken, revokeToken } from '../auth/tokens.js';
+import { addContract, listContracts, removeContract } from '../events/contracts.js';
+import { createUser, listUsers } from '../directory/users.js';
+import { revokeSessions, setPassword } from '../directory/login.js';
+import { newPassword } from '../directory/passwords.js';
+import { issueToken, revokeToken } from '../directory/tokens.js';
 import type { Database } from '../db/database.js';
 import { organisationKind, userRole } from '../db/schema.js';
 import { createOrganisation, listOrganisations } from '../directory/organisations.js';

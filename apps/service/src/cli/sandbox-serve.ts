@@ -1,7 +1,7 @@
 /**
  * `serve --sandbox`, loaded only then: the sandbox's settings (loopback endpoints, no rate limit,
  * HTTPS with its own CA, readable log lines), its database seeded or its tokens kept, the layer it
- * serves (src/sandbox/serve-layer.ts), and what its start prints.
+ * serves (src/cli/sandbox-layer.ts), and what its start prints.
  */
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -13,10 +13,10 @@ import { progressBar } from '../sandbox/seed/progress.js';
 import { sandboxEmail, sandboxPassword, type SandboxUser } from '../sandbox/seed/sandbox.js';
 import { prepareSandbox, type KeptTokens } from '../sandbox/seed/sandbox-tokens.js';
 import { defaultTokensFile } from '../sandbox/tokens-file.js';
-import { sandboxServeLayer } from '../sandbox/serve-layer.js';
+import { sandboxServeLayer } from './sandbox-layer.js';
 import type { RunningServer, ServeLayer } from '../server.js';
 import { ensureLocalTls } from '../shared/local-ca.js';
-import { loopbackAllowList } from '../subscriptions/config.js';
+import { loopbackAllowList } from '../features/notifications/config.js';
 import { ChaosProfileError, chaosSettingsOf } from './chaos-profile.js';
 import { runInSandbox } from './in-sandbox.js';
 import { percent, printLine } from './output.js';

@@ -96,7 +96,7 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   /** For login: the email address, lower-cased; none for users who log in only with API keys. */
   email: varchar('email', { length: 254 }).unique(),
-  /** The scrypt hash of the password (auth/passwords.ts); none: the user cannot log in. */
+  /** The scrypt hash of the password (directory/passwords.ts); none: the user cannot log in. */
   passwordHash: text('password_hash'),
   /** Failed logins in a row; the fifth locks the account until `lockedUntil`. */
   failedLogins: integer('failed_logins').notNull().default(0),
@@ -381,7 +381,7 @@ export const auditEvents = pgTable(
   ],
 );
 
-// Push notifications (src/subscriptions/, src/deliveries/): subscriptions, what they cover, the delivery outbox
+// Push notifications (src/features/notifications/, src/deliveries/): subscriptions, what they cover, the delivery outbox
 // and the webhook signing keys.
 
 export const subscriptionStatus = pgEnum('subscription_status', operatorValuesOf('SubscriptionState'));
@@ -408,9 +408,9 @@ export const subscriptions = pgTable(
     createdAt: moment('created_at').notNull(),
     confirmedAt: moment('confirmed_at'),
     /**
-     * Confirmed by the sandbox on the receiver's behalf (src/subscriptions/operator.ts), its
+     * Confirmed by the sandbox on the receiver's behalf (src/features/notifications/operator.ts), its
      * confirmation token still unused: the receiver's first GET of its `SubscribeURL` is answered
-     * as if it confirmed it (src/subscriptions/confirmation.ts). Cleared when the token is used.
+     * as if it confirmed it (src/features/notifications/confirmation.ts). Cleared when the token is used.
      */
     confirmedOnBehalf: boolean('confirmed_on_behalf').notNull().default(false),
     /**

@@ -20,7 +20,7 @@ import type { AuditEventType } from '../shared/enums.js';
 import { queryRows, type Database } from '../db/database.js';
 import { isoFromUtcText, isoFromUtcTextOrNull, utcText } from '../db/array-rows.js';
 import { subscriptions } from '../db/schema.js';
-import { withinScope, type OrganisationScope } from '../directory/organisations.js';
+import { withinScope, type OrganisationScope } from '../db/organisation-scope.js';
 import { NotFoundError } from '../shared/errors.js';
 import { cursorOf, messageId, readCursor, rowId, utcTime } from './history-cursors.js';
 

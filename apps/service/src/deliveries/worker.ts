@@ -85,7 +85,7 @@ const silent: Log = { info: () => undefined, warn: () => undefined, error: () =>
 /** An attempt's outcome as the message log records it, or `gone` (the endpoint answered 410: its subscription is removed). */
 export type DeliveryOutcome = RecordedOutcome | 'gone';
 
-/** What the worker asks of the subscriptions it delivers to (subscriptions/upkeep.ts). */
+/** What the worker asks of the subscriptions it delivers to (features/notifications/upkeep.ts). */
 export interface SubscriptionUpkeep {
   /** Removes a subscription whose endpoint answered 410 Gone. */
   removeGone: (subscriptionId: number) => Promise<void>;

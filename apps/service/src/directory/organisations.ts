@@ -1,6 +1,6 @@
 /** Organisations: promoters, highway authorities and contractors. */
 import { propertyConstraints } from '@street-events/types/operator';
-import { asc, eq, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { organisations, workstreams, type OrganisationKind } from '../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -11,16 +11,6 @@ export interface Organisation {
   name: string;
   swaCode: string | null;
 }
-
-/**
- * The organisations whose subscriptions and messages a query reaches: every one (`'any'`, the
- * Operator's view) or one, by id (any other caller's: its own).
- */
-export type OrganisationScope = number | 'any';
-
-/** The condition that keeps a query within `scope`, on the column holding the organisation id. */
-export const withinScope = (organisationId: AnyColumn, scope: OrganisationScope): SQL | undefined =>
-  scope === 'any' ? undefined : eq(organisationId, scope);
 
 const organisationColumns = {
   id: organisations.id,

@@ -29,7 +29,7 @@
  * gaps are harmless to a cursor. On PGlite the single connection serialises writers anyway;
  * the same trigger runs there.
  */
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../directory/caller.js';
 import type { Database } from '../db/database.js';
 import { auditEvents } from '../db/schema.js';
 import type { AuditEventType, AuditObjectType } from '../shared/enums.js';

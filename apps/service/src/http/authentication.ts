@@ -4,8 +4,8 @@
  * that is refused learns nothing about how its request would have been validated.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticationCache } from '../auth/authentication-cache.js';
-import type { Caller } from '../auth/caller.js';
+import type { AuthenticationCache } from '../directory/authentication-cache.js';
+import type { Caller } from '../directory/caller.js';
 import { ForbiddenError, UnauthenticatedError } from '../shared/errors.js';
 import type { Operation } from './openapi.js';
 

@@ -5,7 +5,7 @@
  */
 import type { operations as operatorOperations } from '@street-events/types/operator';
 import type { FastifyInstance } from 'fastify';
-import type { AuthenticationCache } from '../auth/authentication-cache.js';
+import type { AuthenticationCache } from '../directory/authentication-cache.js';
 import { authenticateRequest, interfaceCaller } from './authentication.js';
 import type { Operation } from './openapi.js';
 import { limitedAuthentication, type CallerLimits } from './rate-limits.js';

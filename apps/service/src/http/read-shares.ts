@@ -8,7 +8,7 @@
  * organisation's name; the request metrics count it under status 429.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../directory/caller.js';
 import { RateLimitedError } from '../shared/errors.js';
 import { perKeyLimit } from './concurrency-limit.js';
 

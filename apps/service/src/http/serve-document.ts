@@ -7,7 +7,7 @@
  * messages are all served this way.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../directory/caller.js';
 import { routeBodyLimit } from './body-bounds.js';
 import { listLinks, listOperations, routePath, routeSchema, type Operation, type OpenApiDocument } from './openapi.js';
 import { validatorCompiler } from './validation.js';

@@ -10,7 +10,7 @@ import type { components } from '@street-events/types/operator';
 import type { FastifyPluginCallback } from 'fastify';
 import type { Database } from '../db/database.js';
 import { listOrganisations } from '../directory/organisations.js';
-import { recorded } from '../features/operator/events.js';
+import { recorded } from '../features/writes/plugin.js';
 import { serveOperatorDocument } from '../http/interface.js';
 import type { Clock } from '../shared/clock.js';
 import type { SandboxUser } from './seed/sandbox.js';

@@ -6,15 +6,15 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createUser } from '../../src/admin/users.js';
-import { issueToken, revokeToken } from '../../src/auth/tokens.js';
+import { createUser } from '../../src/directory/users.js';
+import { issueToken, revokeToken } from '../../src/directory/tokens.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
 import { serviceDirectory } from '../support/service-process.js';
-import { loopbackPolicy, startTestWorker, type MovableWorker } from '../subscriptions/harness.js';
+import { loopbackPolicy, startTestWorker, type MovableWorker } from '../features/notifications/harness.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { sandboxLayer } from '../../src/sandbox/layer.js';
 

@@ -11,7 +11,7 @@ import { ensureSigningKey } from '../../src/deliveries/messages/keys.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
 import { serviceDirectory } from '../support/service-process.js';
-import { startNotificationService } from '../subscriptions/harness.js';
+import { startNotificationService } from '../features/notifications/harness.js';
 
 /** The example receiver, started as its header says, against `serviceUrl`. */
 export async function startExampleReceiver(serviceUrl: string): Promise<{ endpoint: string; child: ChildProcess }> {

@@ -12,8 +12,8 @@ import type { AuthenticationResponse } from '@street-events/types/login';
 import { parameterConstraints, type components } from '@street-events/types/operator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { addContract, removeContract } from '../../src/admin/contracts.js';
-import { defaultLoginLimits } from '../../src/auth/login.js';
+import { addContract, removeContract } from '../../src/events/contracts.js';
+import { defaultLoginLimits } from '../../src/directory/login.js';
 import { deliveries } from '../../src/db/schema.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -33,7 +33,7 @@ import {
   loopbackPolicy,
   startTestWorker,
   type MovableWorker,
-} from '../subscriptions/harness.js';
+} from '../features/notifications/harness.js';
 import { startReceiverBySubscription, type Answer, type Receiver } from './receiver.js';
 
 type Schemas = components['schemas'];

@@ -9,7 +9,7 @@ import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import type { SubscriptionCreateResponse } from '@street-events/types';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addContract, removeContract } from '../../src/admin/contracts.js';
+import { addContract, removeContract } from '../../src/events/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents, deliveries, subscriptionCoverage, subscriptions, works } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
@@ -28,7 +28,7 @@ import {
   startTestWorker,
   tokenFor,
   type MovableWorker,
-} from '../subscriptions/harness.js';
+} from '../features/notifications/harness.js';
 import { referenceOfTopicArn, topicArnOf } from '../../src/deliveries/messages/messages.js';
 
 interface Received {

@@ -29,14 +29,14 @@ import {
 } from '../../src/db/database.js';
 import { auditEvents, deliveries, subscriptions } from '../../src/db/schema.js';
 import { transitionPermit } from '../../src/events/permits.js';
-import { confirmSubscription } from '../../src/subscriptions/confirmation.js';
-import { subscribe } from '../../src/subscriptions/subscribe.js';
+import { confirmSubscription } from '../../src/features/notifications/confirmation.js';
+import { subscribe } from '../../src/features/notifications/subscribe.js';
 import { startReceiver, type Receiver, type ReceivedRequest } from './receiver.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, highwayAuthority, promoter, work } from '../support/fixtures.js';
 import { createPrivatePostgres, freePort, type PrivatePostgres } from '../support/private-postgres.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { confirmationTokenOf, loopbackPolicy } from '../subscriptions/harness.js';
+import { confirmationTokenOf, loopbackPolicy } from '../features/notifications/harness.js';
 import { topicArnOf } from '../../src/deliveries/messages/messages.js';
 
 /** Fast retries that outlast any outage of these tests (100 attempts about 200 ms apart), a short attempt limit. */

@@ -23,7 +23,13 @@ import { attemptsKept } from '../../src/deliveries/queue/replay-bounds.js';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService, type TestResponse } from '../support/http.js';
-import { confirm, confirmationTokenOf, endpoint, loopbackPolicy, startTestWorker } from '../subscriptions/harness.js';
+import {
+  confirm,
+  confirmationTokenOf,
+  endpoint,
+  loopbackPolicy,
+  startTestWorker,
+} from '../features/notifications/harness.js';
 import { startReceiverBySubscription, type Receiver } from './receiver.js';
 
 type Schemas = components['schemas'];

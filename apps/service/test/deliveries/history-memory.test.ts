@@ -12,11 +12,11 @@ import { operationLimits, type components } from '@street-events/types/operator'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseConfig, type DatabaseHandle } from '../../src/db/database.js';
-import { subscribe } from '../../src/subscriptions/subscribe.js';
+import { subscribe } from '../../src/features/notifications/subscribe.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, highwayAuthority, promoter, tokenFor } from '../support/fixtures.js';
 import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-import { endpoint, loopbackPolicy } from '../subscriptions/harness.js';
+import { endpoint, loopbackPolicy } from '../features/notifications/harness.js';
 
 type Schemas = components['schemas'];
 

@@ -15,7 +15,7 @@ import type { Organisation } from '../../src/directory/organisations.js';
 import type { components } from '@street-events/types/operator';
 import { listOperations } from '../../src/http/openapi.js';
 import { loadOperatorDocument } from '../../src/shared/documents.js';
-import { maxStreams } from '../../src/features/operator/delivery-stream.js';
+import { maxStreams } from '../../src/features/notifications/delivery-stream.js';
 import { logChannel, redactedToken } from '../../src/deliveries/attempts/attempt-log.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
@@ -26,7 +26,7 @@ import {
   loopbackPolicy,
   startTestWorker,
   type MovableWorker,
-} from '../subscriptions/harness.js';
+} from '../features/notifications/harness.js';
 import { startReceiverBySubscription, type Answer, type Receiver } from './receiver.js';
 import { sandboxLayer } from '../../src/sandbox/layer.js';
 

@@ -1,10 +1,10 @@
 /** The worker's lifecycle: what `stop` finishes before it resolves. */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { queueState } from '../../src/deliveries/queue/queue-state.js';
-import { subscribe } from '../../src/subscriptions/subscribe.js';
+import { subscribe } from '../../src/features/notifications/subscribe.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, promoter } from '../support/fixtures.js';
-import { loopbackPolicy, startTestWorker } from '../subscriptions/harness.js';
+import { loopbackPolicy, startTestWorker } from '../features/notifications/harness.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 describeEachDatabase('stopping a worker', (database) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { addContract, removeContract } from '../../src/admin/contracts.js';
+import { addContract, removeContract } from '../../src/events/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { auditEvents } from '../../src/db/schema.js';
 import type { PermitEventType } from '../../src/domain/permits.js';

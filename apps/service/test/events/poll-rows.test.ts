@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { addContract } from '../../src/admin/contracts.js';
+import { addContract } from '../../src/events/contracts.js';
 import { queryRows } from '../../src/db/database.js';
 import type { AuditEventType, AuditObjectType } from '../../src/shared/enums.js';
 import { refreshPollRows, workUpdateSummary } from '../../src/events/poll-rows.js';

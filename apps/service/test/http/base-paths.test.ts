@@ -9,7 +9,7 @@ import { basePath, deprecatedBasePath } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, work } from '../support/fixtures.js';
 import type { RunningService } from '../support/http.js';
-import { confirmationTokenOf, startNotificationService, tokenFor } from '../subscriptions/harness.js';
+import { confirmationTokenOf, startNotificationService, tokenFor } from '../features/notifications/harness.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { ensureSigningCertificate, ensureSigningKey } from '../../src/deliveries/messages/keys.js';
 

@@ -12,7 +12,7 @@ import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
 import { buildApp } from '../../src/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
-import { loopbackPolicy } from '../subscriptions/harness.js';
+import { loopbackPolicy } from '../features/notifications/harness.js';
 import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 interface RequestBody {

@@ -3,7 +3,7 @@
  * database: a token revoked elsewhere is refused at once, long before the cache's time to live.
  */
 import { expect, test, vi, afterAll, beforeAll } from 'vitest';
-import { revokeToken } from '../../src/auth/tokens.js';
+import { revokeToken } from '../../src/directory/tokens.js';
 import { configFromEnv } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { startServer, type RunningServer } from '../../src/server.js';

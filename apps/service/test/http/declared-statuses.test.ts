@@ -17,7 +17,7 @@ import { SandboxChaos } from '../../src/sandbox/chaos/sandbox-chaos.js';
 import { calm } from '../../src/sandbox/chaos/presets.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { promoter, tokenFor } from '../support/fixtures.js';
-import { loopbackPolicy } from '../subscriptions/harness.js';
+import { loopbackPolicy } from '../features/notifications/harness.js';
 import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 interface RawOperation {

@@ -7,7 +7,7 @@
 import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
-import { DeliveryStreams, maxBufferedBytes } from '../../src/features/operator/delivery-stream.js';
+import { DeliveryStreams, maxBufferedBytes } from '../../src/features/notifications/delivery-stream.js';
 
 const silentLog = { info: () => undefined, warn: () => undefined };
 

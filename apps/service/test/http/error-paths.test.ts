@@ -7,7 +7,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { propertyConstraints, type ErrorResponse, type PermitSearchReportingResponse } from '@street-events/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addContract, removeContract } from '../../src/admin/contracts.js';
+import { addContract, removeContract } from '../../src/events/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { maxListedProblems } from '../../src/http/error-body.js';
 import { codeByStatus } from '../../src/shared/errors.js';

@@ -9,15 +9,15 @@ import { request as httpRequest } from 'node:http';
 import type { ErrorResponse as LoginErrorResponse } from '@street-events/types/login';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/admin/users.js';
+import { createUser } from '../../src/directory/users.js';
 import {
   defaultLoginLimits,
   maxFailedLogins,
   setPassword,
   type LoginLimits,
   type LoginOptions,
-} from '../../src/auth/login.js';
-import { verifyPassword } from '../../src/auth/passwords.js';
+} from '../../src/directory/login.js';
+import { verifyPassword } from '../../src/directory/passwords.js';
 import { loadLoginDocument, type OpenApiDocument } from '../../src/shared/documents.js';
 import { users } from '../../src/db/schema.js';
 import type { Organisation } from '../../src/directory/organisations.js';

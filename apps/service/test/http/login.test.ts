@@ -13,10 +13,16 @@ import type {
 } from '@street-events/types/login';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addContract, removeContract } from '../../src/admin/contracts.js';
+import { addContract, removeContract } from '../../src/events/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
-import { createUser } from '../../src/admin/users.js';
-import { defaultLoginLimits, lockoutMs, maxFailedLogins, revokeSessions, setPassword } from '../../src/auth/login.js';
+import { createUser } from '../../src/directory/users.js';
+import {
+  defaultLoginLimits,
+  lockoutMs,
+  maxFailedLogins,
+  revokeSessions,
+  setPassword,
+} from '../../src/directory/login.js';
 import { loginSessions, users, type UserRole } from '../../src/db/schema.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {

@@ -10,10 +10,10 @@ import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../src/db/schema.js';
 import { markFailing } from '../../src/deliveries/queue/failing.js';
 import { createMetrics } from '../../src/http/metrics.js';
-import { subscribe } from '../../src/subscriptions/subscribe.js';
+import { subscribe } from '../../src/features/notifications/subscribe.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { callerOf, promoter, tokenFor } from '../support/fixtures.js';
-import { loopbackPolicy } from '../subscriptions/harness.js';
+import { loopbackPolicy } from '../features/notifications/harness.js';
 import { startService, type RunningService } from '../support/http.js';
 
 describeEachDatabase('metrics', (database) => {

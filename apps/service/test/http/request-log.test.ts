@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactedUrl } from '../../src/http/request-log.js';
-import { loopbackPolicy } from '../subscriptions/harness.js';
+import { loopbackPolicy } from '../features/notifications/harness.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { startService, type RunningService } from '../support/http.js';
 

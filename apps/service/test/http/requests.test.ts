@@ -5,7 +5,7 @@
 import { parameterConstraints, propertyConstraints, type ErrorResponse } from '@street-events/types';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addContract, removeContract } from '../../src/admin/contracts.js';
+import { addContract, removeContract } from '../../src/events/contracts.js';
 import type { Organisation } from '../../src/directory/organisations.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { contractor, highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';

@@ -1,12 +1,12 @@
 /** Small builders of organisations, callers and works; every name and code is unique per file. */
 import { eq } from 'drizzle-orm';
-import { addContract } from '../../src/admin/contracts.js';
+import { addContract } from '../../src/events/contracts.js';
 import { createOrganisation, type Organisation } from '../../src/directory/organisations.js';
-import { createUser } from '../../src/admin/users.js';
+import { createUser } from '../../src/directory/users.js';
 import { createWorkstream } from '../../src/directory/workstreams.js';
-import type { Caller } from '../../src/auth/caller.js';
-import { setPassword } from '../../src/auth/login.js';
-import { authenticate, issueToken } from '../../src/auth/tokens.js';
+import type { Caller } from '../../src/directory/caller.js';
+import { setPassword } from '../../src/directory/login.js';
+import { authenticate, issueToken } from '../../src/directory/tokens.js';
 import type { Clock } from '../../src/shared/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { auditEvents, type UserRole } from '../../src/db/schema.js';

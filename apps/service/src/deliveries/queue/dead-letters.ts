@@ -10,7 +10,7 @@ import type { DeliveryKind } from '@street-events/types/operator';
 import { and, asc, desc, eq, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { deliveries, deliveryAttempts, subscriptions } from '../../db/schema.js';
-import { withinScope, type OrganisationScope } from '../../directory/organisations.js';
+import { withinScope, type OrganisationScope } from '../../db/organisation-scope.js';
 import { utcText } from '../../db/array-rows.js';
 import { ConflictError, NotFoundError } from '../../shared/errors.js';
 import { cursorOf, readCursor, rowId, utcTime } from '../history-cursors.js';

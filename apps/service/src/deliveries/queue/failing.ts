@@ -4,7 +4,7 @@
  * flight at a time (claim.ts), each delivery still retried on the retry schedule, so a dead
  * receiver holds at most one slot of a worker. Failing for `WEBHOOK_DISABLE_AFTER_DAYS` (5 days by
  * default) disables it: the worker removes the subscription (`disableFailing`,
- * subscriptions/upkeep.ts), its pending deliveries with it.
+ * features/notifications/upkeep.ts), its pending deliveries with it.
  *
  * Also the pruning of dead letters older than `DEAD_LETTER_DAYS`.
  */

@@ -8,7 +8,7 @@
  * An event regards the promoter of its work and the highway authority of its work (or, for an
  * organisation-level event, the organisation it names). It goes to every confirmed
  * subscription covering one of them: the organisation's own, and those of contractors
- * contracted to the promoter (see src/subscriptions/coverage.ts).
+ * contracted to the promoter (see src/deliveries/queue/coverage.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { tokenHash } from '../../auth/tokens.js';
+import { tokenHash } from '../../shared/token-hash.js';
 import type { Database } from '../../db/database.js';
 import { receiverCheckHandshakes } from '../../db/schema.js';
 

@@ -8,11 +8,11 @@
  * before the body is read, logins per email address once it is validated, and password checks run a
  * few at once with a short queue, beyond which a login is answered `503` with `Retry-After` at once.
  * A logout empties this instance's authentication cache at once; other instances hear of it from
- * the database (see auth/authentication-cache.ts).
+ * the database (see directory/authentication-cache.ts).
  */
 import type { FastifyPluginCallback } from 'fastify';
 import type { operations } from '@street-events/types/login';
-import { defaultLoginLimits, login, logout, refresh, type LoginOptions } from '../../auth/login.js';
+import { defaultLoginLimits, login, logout, refresh, type LoginOptions } from '../../directory/login.js';
 import type { Database } from '../../db/database.js';
 import { UnavailableError } from '../../shared/errors.js';
 import { loadLoginDocument } from '../../shared/documents.js';

@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows } from '../../db/database.js';
-import { visibilityOf, type Caller } from '../../auth/caller.js';
+import { visibilityOf, type Caller } from '../../directory/caller.js';
 import type { Database } from '../../db/database.js';
 import { organisations, permits, readModels, works } from '../../db/schema.js';
 import { textOf, type Known } from '../../shared/enums.js';

@@ -22,7 +22,7 @@
  *   far less than the day between the two).
  */
 import { sql } from 'drizzle-orm';
-import type { Visibility } from '../../auth/caller.js';
+import type { Visibility } from '../../directory/caller.js';
 import { queryRows, type Database, type DatabaseHandle } from '../../db/database.js';
 
 /** The channel of migration 0010: `update_id,promoter_org_id,highway_authority_org_id,epoch ms`. */

@@ -18,7 +18,7 @@ import type { operations, WorkUpdateResponse } from '@street-events/types';
 import { parameterConstraints } from '@street-events/types';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { visibilityOf, type Caller, type Visibility } from '../../auth/caller.js';
+import { visibilityOf, type Caller, type Visibility } from '../../directory/caller.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import type { Database } from '../../db/database.js';
 import { auditEvents, organisations } from '../../db/schema.js';

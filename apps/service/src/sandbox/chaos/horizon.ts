@@ -5,7 +5,7 @@
  * feed in update_id order, so an update recorded earlier but committed later is not passed over.
  */
 import { sql } from 'drizzle-orm';
-import type { Visibility } from '../../auth/caller.js';
+import type { Visibility } from '../../directory/caller.js';
 import { queryRows, type Database } from '../../db/database.js';
 
 type Bigint = string | number | null;

@@ -3,7 +3,7 @@
  * sent, dropped, duplicated and delayed (each message counted once, whatever its attempts), and
  * where its polling has reached (the highest update_id a poll was answered with).
  */
-import type { Visibility } from '../../auth/caller.js';
+import type { Visibility } from '../../directory/caller.js';
 
 /** What is counted of a notification, once per message. */
 export type NotificationFigure = 'sent' | 'dropped' | 'duplicated' | 'delayed';

@@ -11,7 +11,7 @@
  */
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { visibilityOf } from '../../auth/caller.js';
+import { visibilityOf } from '../../directory/caller.js';
 import { basePaths, serveOperatorDocument } from '../../http/interface.js';
 import { listOperations, loadDocument } from '../../http/openapi.js';
 import type { SandboxChaos } from './sandbox-chaos.js';

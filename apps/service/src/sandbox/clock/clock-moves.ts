@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../db/database.js';
 import { wakeWorkers } from '../../deliveries/queue/outbox.js';
-import { expireUnconfirmed, unconfirmedTooLongAt } from '../../subscriptions/upkeep.js';
+import { expireUnconfirmed, unconfirmedTooLongAt } from '../../features/notifications/upkeep.js';
 import { applyDeadlines } from './deadlines.js';
 import type { ClockReading, SandboxClock } from './sandbox-clock.js';
 

@@ -4,8 +4,8 @@
  * the file is reused while it still authenticates its user; a user without one gets a new
  * token, and the caller is told who did.
  */
-import { listUsers } from '../../admin/users.js';
-import { authenticate, issueToken } from '../../auth/tokens.js';
+import { listUsers } from '../../directory/users.js';
+import { authenticate, issueToken } from '../../directory/tokens.js';
 import type { Database } from '../../db/database.js';
 import { isEmpty, sandboxPassword, seedSandbox, type SandboxOptions, type SandboxUser } from './sandbox.js';
 import { readSandboxTokens, writeSandboxTokens } from '../tokens-file.js';

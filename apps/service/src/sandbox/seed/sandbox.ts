@@ -4,12 +4,12 @@
  * database without organisations, so running it twice cannot duplicate anything.
  */
 import { count } from 'drizzle-orm';
-import { addContract } from '../../admin/contracts.js';
+import { addContract } from '../../events/contracts.js';
 import { createOrganisation, type Organisation } from '../../directory/organisations.js';
-import { createUser } from '../../admin/users.js';
-import { setPassword } from '../../auth/login.js';
+import { createUser } from '../../directory/users.js';
+import { setPassword } from '../../directory/login.js';
 import { createWorkstream } from '../../directory/workstreams.js';
-import { issueToken } from '../../auth/tokens.js';
+import { issueToken } from '../../directory/tokens.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import type { Database } from '../../db/database.js';
 import { organisations, type UserRole } from '../../db/schema.js';

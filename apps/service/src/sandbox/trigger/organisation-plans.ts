@@ -8,7 +8,7 @@
  * authority). An event about an existing object (an update, a removal) names the latest one,
  * created first when there is none.
  */
-import { addContract, removeContract } from '../../admin/contracts.js';
+import { addContract, removeContract } from '../../events/contracts.js';
 import type { Organisation } from '../../directory/organisations.js';
 import { quarterOf } from '../../domain/quarters.js';
 import type { AuditEventType } from '../../shared/enums.js';

@@ -17,7 +17,7 @@ import { runCli } from '../../support/cli.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { startService, type RunningService } from '../../support/http.js';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../../deliveries/receiver.js';
-import { loopbackPolicy, startTestWorker, type MovableWorker } from '../../subscriptions/harness.js';
+import { loopbackPolicy, startTestWorker, type MovableWorker } from '../../features/notifications/harness.js';
 import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 type RecordedEvent = components['schemas']['InternalRecordedEvent'];

@@ -10,12 +10,12 @@ import type { Database } from '../../../src/db/database.js';
 import { auditEvents, deliveries, subscriptions } from '../../../src/db/schema.js';
 import { claimDue, noneBusy, type ClaimCaps, type ClaimedDelivery } from '../../../src/deliveries/queue/claim.js';
 import { markFailing, markRecovered, pruneDeadLetters } from '../../../src/deliveries/queue/failing.js';
-import { confirmSubscription } from '../../../src/subscriptions/confirmation.js';
-import { subscribe } from '../../../src/subscriptions/subscribe.js';
-import { disableFailing } from '../../../src/subscriptions/upkeep.js';
+import { confirmSubscription } from '../../../src/features/notifications/confirmation.js';
+import { subscribe } from '../../../src/features/notifications/subscribe.js';
+import { disableFailing } from '../../../src/features/notifications/upkeep.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { callerOf, highwayAuthority, promoter, work } from '../../support/fixtures.js';
-import { confirmationTokenOf, loopbackPolicy } from '../../subscriptions/harness.js';
+import { confirmationTokenOf, loopbackPolicy } from '../../features/notifications/harness.js';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;

@@ -22,7 +22,7 @@ import {
   startTestWorker,
   tokenFor,
   type MovableWorker,
-} from '../../subscriptions/harness.js';
+} from '../../features/notifications/harness.js';
 import { startReceiver, type Receiver } from '../receiver.js';
 import { startTarpit, type Tarpit } from '../tarpit.js';
 

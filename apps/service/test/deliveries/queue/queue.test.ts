@@ -12,13 +12,13 @@ import { queueState } from '../../../src/deliveries/queue/queue-state.js';
 import type { RetryPolicy } from '../../../src/deliveries/attempts/retry-schedule.js';
 import { markDelivered, settleFailure, type AttemptedClaim } from '../../../src/deliveries/queue/settle.js';
 import { transitionPermit } from '../../../src/events/permits.js';
-import { confirmSubscription } from '../../../src/subscriptions/confirmation.js';
-import { subscribe } from '../../../src/subscriptions/subscribe.js';
-import { unsubscribe } from '../../../src/subscriptions/unsubscribe.js';
+import { confirmSubscription } from '../../../src/features/notifications/confirmation.js';
+import { subscribe } from '../../../src/features/notifications/subscribe.js';
+import { unsubscribe } from '../../../src/features/notifications/unsubscribe.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { callerOf, contractor, highwayAuthority, promoter, work } from '../../support/fixtures.js';
-import { addContract, removeContract } from '../../../src/admin/contracts.js';
-import { confirmationTokenOf, loopbackPolicy } from '../../subscriptions/harness.js';
+import { addContract, removeContract } from '../../../src/events/contracts.js';
+import { confirmationTokenOf, loopbackPolicy } from '../../features/notifications/harness.js';
 
 const minute = 60_000;
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);

@@ -14,12 +14,17 @@ import { ensureSigningCertificate } from '../../../src/deliveries/messages/keys.
 import { canonicalString } from '../../../src/deliveries/messages/pubsub-signature.js';
 import type { Organisation } from '../../../src/directory/organisations.js';
 import { operatorValuesOf } from '../../../src/shared/enums.js';
-import { isSubscriptionOf } from '../../../src/subscriptions/operator.js';
-import { subscribe } from '../../../src/subscriptions/subscribe.js';
+import { isSubscriptionOf } from '../../../src/features/notifications/operator.js';
+import { subscribe } from '../../../src/features/notifications/subscribe.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { callerOf, promoter, tokenFor } from '../../support/fixtures.js';
 import type { RunningService } from '../../support/http.js';
-import { confirm, confirmationTokenOf, loopbackPolicy, startNotificationService } from '../../subscriptions/harness.js';
+import {
+  confirm,
+  confirmationTokenOf,
+  loopbackPolicy,
+  startNotificationService,
+} from '../../features/notifications/harness.js';
 import { startCheckBench, startSilentReceiver, type CheckBench } from '../check-receivers.js';
 
 type Scorecard = components['schemas']['InternalReceiverScorecard'];

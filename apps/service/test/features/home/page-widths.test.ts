@@ -12,7 +12,7 @@ import { openBrowser, type Browser } from '../../support/browser.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { promoter, tokenFor } from '../../support/fixtures.js';
 import { startService, type RunningService } from '../../support/http.js';
-import { loopbackPolicy } from '../../subscriptions/harness.js';
+import { loopbackPolicy } from '../notifications/harness.js';
 import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 const artifactsDir = fileURLToPath(new URL('../../../artifacts/', import.meta.url));

@@ -14,8 +14,8 @@ import type {
 } from '@street-events/types/login';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoginLimits, revokeSessions } from '../../../src/auth/login.js';
-import { issueToken } from '../../../src/auth/tokens.js';
+import { defaultLoginLimits, revokeSessions } from '../../../src/directory/login.js';
+import { issueToken } from '../../../src/directory/tokens.js';
 import { loginSessions, users } from '../../../src/db/schema.js';
 import type { Organisation } from '../../../src/directory/organisations.js';
 import { describeEachDatabase, type TestDatabase } from '../../support/databases.js';

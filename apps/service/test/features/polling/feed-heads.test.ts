@@ -4,8 +4,8 @@
  * with writers committing while several service instances answer one poller.
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type { Caller } from '../../../src/auth/caller.js';
-import { visibilityOf } from '../../../src/auth/caller.js';
+import type { Caller } from '../../../src/directory/caller.js';
+import { visibilityOf } from '../../../src/directory/caller.js';
 import { configFromEnv } from '../../../src/config.js';
 import type { Database, DatabaseHandle } from '../../../src/db/database.js';
 import { openWorkObject } from '../../../src/events/work-objects.js';

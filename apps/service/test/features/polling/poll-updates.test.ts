@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { addContract } from '../../../src/admin/contracts.js';
+import { addContract } from '../../../src/events/contracts.js';
 import type { Organisation } from '../../../src/directory/organisations.js';
-import type { Caller } from '../../../src/auth/caller.js';
+import type { Caller } from '../../../src/directory/caller.js';
 import { textOf } from '../../../src/shared/enums.js';
 import { eventContext, recordEvents, type WriteOptions } from '../../../src/events/record-events.js';
 import { openWorkObject } from '../../../src/events/work-objects.js';

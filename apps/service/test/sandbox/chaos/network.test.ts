@@ -22,7 +22,7 @@ import {
   startTestWorker,
   tokenFor,
   type MovableWorker,
-} from '../../subscriptions/harness.js';
+} from '../../features/notifications/harness.js';
 
 const seed = 20261127;
 

@@ -6,7 +6,7 @@
  */
 import type { components } from '@street-events/types/operator';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Caller } from '../../../src/auth/caller.js';
+import type { Caller } from '../../../src/directory/caller.js';
 import type { Organisation } from '../../../src/directory/organisations.js';
 import { pollUpdates } from '../../../src/features/polling/poll-updates.js';
 import { calm, type ChaosProfile } from '../../../src/sandbox/chaos/presets.js';

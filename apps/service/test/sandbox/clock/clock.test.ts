@@ -23,7 +23,7 @@ import {
   loopbackPolicy,
   startTestWorker,
   type MovableWorker,
-} from '../../subscriptions/harness.js';
+} from '../../features/notifications/harness.js';
 import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 type Schemas = components['schemas'];

@@ -1,6 +1,6 @@
 import { count, max } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { authenticate } from '../../../src/auth/tokens.js';
+import { authenticate } from '../../../src/directory/tokens.js';
 import { auditEvents, organisations } from '../../../src/db/schema.js';
 import { ConflictError } from '../../../src/shared/errors.js';
 import { pollUpdates } from '../../../src/features/polling/poll-updates.js';

@@ -7,19 +7,19 @@
  */
 import { enumerations, type NotificationMessage, type NotificationPayload } from '@street-events/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { authenticate } from '../../../src/auth/tokens.js';
+import { authenticate } from '../../../src/directory/tokens.js';
 import type { Database } from '../../../src/db/database.js';
 import { SigningMaterial } from '../../../src/deliveries/messages/build.js';
 import { claimDue } from '../../../src/deliveries/queue/claim.js';
 import { markDelivered, type AttemptedClaim } from '../../../src/deliveries/queue/settle.js';
 import type { components } from '@street-events/types/operator';
 import type { components as interfaceComponents } from '@street-events/types';
-import { confirmSubscription } from '../../../src/subscriptions/confirmation.js';
-import { subscribe } from '../../../src/subscriptions/subscribe.js';
+import { confirmSubscription } from '../../../src/features/notifications/confirmation.js';
+import { subscribe } from '../../../src/features/notifications/subscribe.js';
 import { seedSandbox, type SandboxUser } from '../../../src/sandbox/seed/sandbox.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { documentSchema, startService, type RunningService } from '../../support/http.js';
-import { confirmationTokenOf, loopbackPolicy } from '../../subscriptions/harness.js';
+import { confirmationTokenOf, loopbackPolicy } from '../../features/notifications/harness.js';
 import { sandboxLayer } from '../../../src/sandbox/layer.js';
 
 type RecordedEvent = components['schemas']['InternalRecordedEvent'];
