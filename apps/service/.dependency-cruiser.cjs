@@ -69,6 +69,14 @@ module.exports = {
     ...floors.slice(1).map((parts, index) => belowOnly(parts, index + 1)),
     ...floors.flatMap((parts) => (parts.length > 1 ? parts.map((part) => sideBySide(part, parts)) : [])),
     {
+      name: 'no-folder-cycles',
+      severity: 'error',
+      comment: 'Two folders that import each other are one; move what both need into one of them, or below.',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'features-side-by-side',
       severity: 'error',
       comment: 'A feature never imports another: what two features share moves down a layer.',

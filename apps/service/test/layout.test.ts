@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 
-/** The entries of the section's listing, each as a path below `src/` (`cli/scenarios/`, `app.ts`). */
+/** The entries of the section's listing, each as a path below `src/` (`sandbox/clock/`, `app.ts`). */
 function listed(): string[] {
   const [, after = ''] = readme.split('## How the code is laid out');
   const [section = ''] = after.split('\n## ');

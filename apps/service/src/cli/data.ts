@@ -50,7 +50,7 @@ function addSeedCommand(program: Command): void {
           const [{ seedSandbox }, { progressBar }, { defaultTokensFile, writeSandboxTokens }] = await Promise.all([
             import('../sandbox/seed/sandbox.js'),
             import('../sandbox/seed/progress.js'),
-            import('../sandbox/tokens-file.js'),
+            import('../sandbox/seed/tokens-file.js'),
           ]);
           const summary = await seedSandbox(db, {
             events: options.events,

@@ -103,7 +103,7 @@ export class OperatorApi {
  */
 async function operatorToken(options: OperatorApiOptions): Promise<string> {
   if (options.token) return options.token;
-  const { defaultTokensFile, readSandboxTokens } = await import('../sandbox/tokens-file.js');
+  const { defaultTokensFile, readSandboxTokens } = await import('../sandbox/seed/tokens-file.js');
   const file =
     runningSandbox(options.dataDir)?.tokens_file ?? defaultTokensFile({ kind: 'pglite', dataDir: options.dataDir });
   const kept = file ? readSandboxTokens(file).find((user) => user.role === 'Operator') : undefined;

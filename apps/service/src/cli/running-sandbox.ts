@@ -109,7 +109,7 @@ export async function runThroughSandbox(sandbox: RunningSandbox, argv: readonly 
       `the sandbox at ${sandbox.service} (process ${sandbox.pid}) holds this PGlite data directory, and ${refused.why}; stop the sandbox first`,
     );
   }
-  const { readSandboxTokens } = await import('../sandbox/tokens-file.js');
+  const { readSandboxTokens } = await import('../sandbox/seed/tokens-file.js');
   const operator = readSandboxTokens(sandbox.tokens_file).find((user) => user.role === 'Operator');
   if (operator === undefined) {
     throw new Error(

@@ -12,7 +12,7 @@ import type { ChaosSettings } from '../sandbox/chaos/sandbox-chaos.js';
 import { progressBar } from '../sandbox/seed/progress.js';
 import { sandboxEmail, sandboxPassword, type SandboxUser } from '../sandbox/seed/sandbox.js';
 import { prepareSandbox, type KeptTokens } from '../sandbox/seed/sandbox-tokens.js';
-import { defaultTokensFile } from '../sandbox/tokens-file.js';
+import { defaultTokensFile } from '../sandbox/seed/tokens-file.js';
 import { sandboxServeLayer } from './sandbox-layer.js';
 import type { RunningServer, ServeLayer } from '../server.js';
 import { ensureLocalTls } from '../shared/local-ca.js';

@@ -1,14 +1,14 @@
 /**
  * `street-events scenario`: `run` plays a scenario file (YAML or JSON: triggers, clock moves,
  * waits, subscriptions) against a running sandbox and prints what each step recorded; `schema`
- * prints the JSON Schema of scenario files (see scenarios/).
+ * prints the JSON Schema of scenario files (scenario-schema.ts).
  */
 import type { Command } from 'commander';
 import { addOperatorApiOptions, operatorApiOf, type OperatorApiOptions } from './operator-api.js';
-import { playScenario } from './scenarios/play.js';
-import { printStep } from './scenarios/report.js';
-import { readScenario } from './scenarios/scenario-file.js';
-import { scenarioSchema } from './scenarios/schema.js';
+import { playScenario } from './scenario-play.js';
+import { printStep } from './scenario-report.js';
+import { readScenario } from './scenario-file.js';
+import { scenarioSchema } from './scenario-schema.js';
 import { printLine } from './output.js';
 import { nameValue } from './support.js';
 

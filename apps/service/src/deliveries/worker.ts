@@ -45,7 +45,8 @@ import { pruneLog } from './attempts/attempt-log.js';
 import { pruneReplays } from './queue/replay-bounds.js';
 import { directNetwork, type DeliveryNetwork } from './attempts/network.js';
 import { SigningMaterial } from './messages/build.js';
-import { claimDue, defaultCaps, type Claim, type ClaimedDelivery } from './queue/claim.js';
+import { claimDue, defaultCaps, type Claim } from './queue/claim.js';
+import type { ClaimedDelivery } from './messages/claimed-delivery.js';
 import { SerialPasses, TickBatch } from './queue/coalescing.js';
 import type { EndpointPolicy } from './attempts/endpoint-policy.js';
 import {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runThroughSandbox } from '../../src/cli/running-sandbox.js';
 import type { RunningSandbox } from '../../src/cli/sandbox-file.js';
-import { writeSandboxTokens } from '../../src/sandbox/tokens-file.js';
+import { writeSandboxTokens } from '../../src/sandbox/seed/tokens-file.js';
 
 describe('a command line run through a sandbox', () => {
   let server: Server;

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { readSandboxTokens } from '../../src/sandbox/tokens-file.js';
+import { readSandboxTokens } from '../../src/sandbox/seed/tokens-file.js';
 import { assertBuilt, serviceDirectory, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 interface Run {

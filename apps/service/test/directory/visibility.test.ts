@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { removeContract } from '../../src/events/contracts.js';
 import { organisationScopeOf, type Caller } from '../../src/directory/caller.js';
 import { deliveries } from '../../src/db/schema.js';
-import { listMessages } from '../../src/deliveries/message-log.js';
+import { listMessages } from '../../src/deliveries/attempts/message-log.js';
 import { replayMessage } from '../../src/deliveries/queue/dead-letters.js';
 import { deadLettersOf } from '../support/dead-letters.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../src/shared/errors.js';

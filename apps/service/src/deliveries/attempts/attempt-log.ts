@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditEventType } from '../../shared/enums.js';
 import { queryRows, type Database } from '../../db/database.js';
 import type { AttemptOutcome } from './attempt.js';
-import type { ClaimedDelivery } from '../queue/claim.js';
+import type { ClaimedDelivery } from '../messages/claimed-delivery.js';
 import type { DeliveryRequest } from '../messages/messages.js';
 
 /** The channel of the log's changes; each notification's payload is a `DeliveryChange` as JSON. */

@@ -3,7 +3,7 @@
  * worker is given (the sandbox's chaos profile, sandbox/chaos). The network decides nothing about
  * the queue: it is handed one claimed delivery at a time, and answers the attempt's outcome.
  */
-import type { ClaimedDelivery } from '../queue/claim.js';
+import type { ClaimedDelivery } from '../messages/claimed-delivery.js';
 import type { DeliveryRequest } from '../messages/messages.js';
 import { attemptDelivery, type AttemptOptions, type AttemptOutcome } from './attempt.js';
 

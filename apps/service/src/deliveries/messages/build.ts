@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.js';
 import { textOf, type AuditEventType, type AuditObjectType } from '../../shared/enums.js';
 import { activeSigningKeys, currentSigningCertificate, ensureSigningCertificate, ensureSigningKey } from './keys.js';
 import { isoFromUtcText } from '../../db/array-rows.js';
-import type { ClaimedDelivery } from '../queue/claim.js';
+import type { ClaimedDelivery } from './claimed-delivery.js';
 import { deliveryRequest, notification, signedMessage, type DeliveryRequest, type PubSubSigning } from './messages.js';
 import type { SignatureVersion, SigningCertificate, UnsignedMessage } from './pubsub-signature.js';
 import type { SigningKey } from './signing.js';

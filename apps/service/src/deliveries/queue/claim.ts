@@ -12,51 +12,15 @@
  * bounded share of the worker's slots, and the others' deliveries are claimed beside it. Within
  * a subscription the order is unchanged: only the head of each queue is ever due (outbox.ts).
  */
-import type { DeliveryKind } from '@street-events/types/operator';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.js';
-import type { AuditEventType, AuditObjectType } from '../../shared/enums.js';
 import { utcText } from '../../db/array-rows.js';
+import type { ClaimedDelivery } from '../messages/claimed-delivery.js';
 
 /** A claim: the delivery and the lease that proves it is still this worker's. */
 export interface Claim {
   id: string | number;
   lease: Date;
-}
-
-/** A claimed delivery with what its message needs: the stored confirmation, or the event notified. */
-export interface ClaimedDelivery {
-  id: string | number;
-  subscription_id: number;
-  subscription_reference: string;
-  public_base_url: string;
-  api_endpoint: string;
-  /** The endpoint's scheme and authority, lower case: the key of the per-origin cap. */
-  endpoint_origin: string;
-  /** Whether the subscription's endpoint is failing (failing.ts). */
-  failing: boolean;
-  message_id: string;
-  kind: DeliveryKind;
-  /** The queue it is in (see outbox.ts). */
-  ordering_key: string;
-  body: string | null;
-  /** Attempts made before this one. */
-  attempts: number;
-  /** When it was due, before this claim (UTC text, `array-rows.ts`). */
-  due_at: string;
-  /** UTC text (`array-rows.ts`). */
-  created_at: string;
-  audit_event_id: number | string | null;
-  update_id: number | null;
-  update_date_time: string | null;
-  event_type: AuditEventType | null;
-  object_type: AuditObjectType | null;
-  work_reference_number: string | null;
-  object_reference_number: string | null;
-  parent_object_reference_number: string | null;
-  promoter_swa_code: string | null;
-  internal_user_identifier: string | null;
-  internal_user_name: string | null;
 }
 
 /** How many attempts may be in flight at once: per subscription (1 while failing) and per endpoint origin. */

@@ -13,7 +13,7 @@ import { deliveries, deliveryAttempts, subscriptions } from '../../db/schema.js'
 import { withinScope, type OrganisationScope } from '../../db/organisation-scope.js';
 import { utcText } from '../../db/array-rows.js';
 import { ConflictError, NotFoundError } from '../../shared/errors.js';
-import { cursorOf, readCursor, rowId, utcTime } from '../history-cursors.js';
+import { cursorOf, readCursor, rowId, utcTime } from '../attempts/history-cursors.js';
 import { notifyQueued } from '../attempts/attempt-log.js';
 import { holdBehindEarlier, wakeWorkers } from './outbox.js';
 import {

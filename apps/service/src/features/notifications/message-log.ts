@@ -14,7 +14,7 @@ import { operationLimits, parameterConstraints, type components, type operations
 import { organisationScopeOf, type Caller } from '../../directory/caller.js';
 import type { Database, DatabaseHandle } from '../../db/database.js';
 import { listDeadLetters, replayMessage } from '../../deliveries/queue/dead-letters.js';
-import { listMessageAttempts, listMessages } from '../../deliveries/message-log.js';
+import { listMessageAttempts, listMessages } from '../../deliveries/attempts/message-log.js';
 import type { ReplayBounds } from '../../deliveries/queue/replay-bounds.js';
 import { organisationSlot } from '../../http/read-shares.js';
 import {

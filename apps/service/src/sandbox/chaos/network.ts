@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AttemptOptions, AttemptOutcome } from '../../deliveries/attempts/attempt.js';
 import { directNetwork, type DeliveryNetwork } from '../../deliveries/attempts/network.js';
 import type { DeliveryRequest } from '../../deliveries/messages/messages.js';
-import type { ClaimedDelivery } from '../../deliveries/queue/claim.js';
+import type { ClaimedDelivery } from '../../deliveries/messages/claimed-delivery.js';
 import { deliveryDecision, type DeliveryDecision } from './decisions.js';
 import type { ChaosLedger } from './ledger.js';
 import type { ChaosProfile } from './presets.js';

@@ -8,7 +8,7 @@ import { listUsers } from '../../directory/users.js';
 import { authenticate, issueToken } from '../../directory/tokens.js';
 import type { Database } from '../../db/database.js';
 import { isEmpty, sandboxPassword, seedSandbox, type SandboxOptions, type SandboxUser } from './sandbox.js';
-import { readSandboxTokens, writeSandboxTokens } from '../tokens-file.js';
+import { readSandboxTokens, writeSandboxTokens } from './tokens-file.js';
 
 export interface KeptTokens {
   users: SandboxUser[];

@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { queryRows, type Database } from '../../../src/db/database.js';
-import { claimDue, type ClaimedDelivery } from '../../../src/deliveries/queue/claim.js';
+import { claimDue } from '../../../src/deliveries/queue/claim.js';
+import type { ClaimedDelivery } from '../../../src/deliveries/messages/claimed-delivery.js';
 import { replayDeadLetters } from '../../../src/deliveries/queue/dead-letters.js';
 import { deadLettersOf } from '../../support/dead-letters.js';
 import { queueState } from '../../../src/deliveries/queue/queue-state.js';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptOutcome } from '../../../src/deliveries/attempts/attempt.js';
 import type { DeliveryNetwork } from '../../../src/deliveries/attempts/network.js';
 import type { DeliveryRequest } from '../../../src/deliveries/messages/messages.js';
-import type { ClaimedDelivery } from '../../../src/deliveries/queue/claim.js';
+import type { ClaimedDelivery } from '../../../src/deliveries/messages/claimed-delivery.js';
 import { deliveryDecision } from '../../../src/sandbox/chaos/decisions.js';
 import { ChaosLedger } from '../../../src/sandbox/chaos/ledger.js';
 import { ChaosNetwork } from '../../../src/sandbox/chaos/network.js';

@@ -10,13 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NotificationMessage } from '@street-events/types';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runCli } from '../../support/cli.js';
-import { assertBuilt, startServiceProcess, type ServiceProcess } from '../../support/service-process.js';
-import { startReceiver, type Receiver } from '../../deliveries/receiver.js';
+import { runCli } from '../support/cli.js';
+import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 
-const example = fileURLToPath(
-  new URL('../../../../../packages/sandbox/scenarios/failing-endpoint.yaml', import.meta.url),
-);
+const example = fileURLToPath(new URL('../../../../packages/sandbox/scenarios/failing-endpoint.yaml', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'street-events-scenario-sandbox-'));
 const dataDir = join(directory, 'pglite');
 let sandbox: ServiceProcess;

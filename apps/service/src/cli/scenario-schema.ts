@@ -5,8 +5,8 @@
  * alone. `@street-events/sandbox` publishes it as `scenario.schema.json`; `street-events scenario
  * schema` prints it.
  */
-import type { JsonSchema } from '../../http/openapi.js';
-import { loadOperatorDocument, type OpenApiDocument } from '../../shared/documents.js';
+import type { JsonSchema } from '../http/openapi.js';
+import { loadOperatorDocument, type OpenApiDocument } from '../shared/documents.js';
 
 /** The kinds of step, each an object with that one key. */
 export const stepKinds = ['trigger', 'clock', 'wait', 'subscribe'] as const;

@@ -7,8 +7,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SubscriptionCreateResponse } from '@street-events/types';
 import type { components } from '@street-events/types/operator';
-import { durationMs } from '../../shared/clock.js';
-import type { OperatorApi } from '../operator-api.js';
+import { durationMs } from '../shared/clock.js';
+import type { OperatorApi } from './operator-api.js';
 import {
   kindOf,
   stepName,

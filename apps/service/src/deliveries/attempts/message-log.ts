@@ -16,12 +16,12 @@ import {
   type InternalAttempt,
 } from '@street-events/types/operator';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AuditEventType } from '../shared/enums.js';
-import { queryRows, type Database } from '../db/database.js';
-import { isoFromUtcText, isoFromUtcTextOrNull, utcText } from '../db/array-rows.js';
-import { subscriptions } from '../db/schema.js';
-import { withinScope, type OrganisationScope } from '../db/organisation-scope.js';
-import { NotFoundError } from '../shared/errors.js';
+import type { AuditEventType } from '../../shared/enums.js';
+import { queryRows, type Database } from '../../db/database.js';
+import { isoFromUtcText, isoFromUtcTextOrNull, utcText } from '../../db/array-rows.js';
+import { subscriptions } from '../../db/schema.js';
+import { withinScope, type OrganisationScope } from '../../db/organisation-scope.js';
+import { NotFoundError } from '../../shared/errors.js';
 import { cursorOf, messageId, readCursor, rowId, utcTime } from './history-cursors.js';
 
 type Schemas = components['schemas'];

@@ -5,7 +5,7 @@
  * base64url, the listing's number of parts, each of its kind (a time that exists on the calendar,
  * an id of the right shape); anything else is `400` naming the parameter, never a query that fails.
  */
-import { ValidationError } from '../shared/errors.js';
+import { ValidationError } from '../../shared/errors.js';
 
 /** A part of a cursor: whether a text is one of its kind. */
 export type CursorPart = (text: string) => boolean;

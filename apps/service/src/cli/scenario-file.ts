@@ -8,7 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import type { components } from '@street-events/types/operator';
 import { parse } from 'yaml';
-import { scenarioSchema, stepKinds, variablePattern, type StepKind } from './schema.js';
+import { scenarioSchema, stepKinds, variablePattern, type StepKind } from './scenario-schema.js';
 
 type Trigger = components['schemas']['InternalTrigger'];
 

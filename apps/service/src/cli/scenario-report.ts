@@ -1,7 +1,7 @@
 /** What a scenario's step recorded, printed for people: a line saying what happened, then its events or messages. */
-import { printLine } from '../output.js';
-import { print } from '../support.js';
-import type { StepRecord } from './play.js';
+import { printLine } from './output.js';
+import { print } from './support.js';
+import type { StepRecord } from './scenario-play.js';
 
 /** The line that says what the step did. */
 function headline(record: StepRecord): string {

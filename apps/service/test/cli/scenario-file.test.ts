@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { readScenario } from '../../../src/cli/scenarios/scenario-file.js';
-import { scenarioSchema } from '../../../src/cli/scenarios/schema.js';
-import { runCli } from '../../support/cli.js';
+import { readScenario } from '../../src/cli/scenario-file.js';
+import { scenarioSchema } from '../../src/cli/scenario-schema.js';
+import { runCli } from '../support/cli.js';
 
-const sandboxPackage = fileURLToPath(new URL('../../../../../packages/sandbox/', import.meta.url));
+const sandboxPackage = fileURLToPath(new URL('../../../../packages/sandbox', import.meta.url));
 const examples = readdirSync(join(sandboxPackage, 'scenarios')).map((name) => join(sandboxPackage, 'scenarios', name));
 const directory = mkdtempSync(join(tmpdir(), 'street-events-scenarios-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -5,8 +5,8 @@
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { DatabaseConfig } from '../db/database.js';
-import type { SandboxUser } from './seed/sandbox.js';
+import type { DatabaseConfig } from '../../db/database.js';
+import type { SandboxUser } from './sandbox.js';
 
 /** The users and tokens of the file; none when there is no file or it cannot be read. */
 export function readSandboxTokens(file: string): SandboxUser[] {

@@ -9,20 +9,20 @@ import { fileURLToPath } from 'node:url';
 import type { NotificationMessage, NotificationPayload, WorkUpdateResponse } from '@street-events/types';
 import type { components } from '@street-events/types/operator';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { StepRecord } from '../../../src/cli/scenarios/play.js';
-import { defaultRetryPolicy } from '../../../src/deliveries/attempts/retry-schedule.js';
-import { SandboxClock } from '../../../src/sandbox/clock/sandbox-clock.js';
-import { seedSandbox, type SandboxUser } from '../../../src/sandbox/seed/sandbox.js';
-import { runCli } from '../../support/cli.js';
-import { describeEachDatabase } from '../../support/databases.js';
-import { startService, type RunningService } from '../../support/http.js';
-import { startReceiver, type ReceivedRequest, type Receiver } from '../../deliveries/receiver.js';
-import { loopbackPolicy, startTestWorker, type MovableWorker } from '../../features/notifications/harness.js';
-import { sandboxLayer } from '../../../src/sandbox/layer.js';
+import type { StepRecord } from '../../src/cli/scenario-play.js';
+import { defaultRetryPolicy } from '../../src/deliveries/attempts/retry-schedule.js';
+import { SandboxClock } from '../../src/sandbox/clock/sandbox-clock.js';
+import { seedSandbox, type SandboxUser } from '../../src/sandbox/seed/sandbox.js';
+import { runCli } from '../support/cli.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { startService, type RunningService } from '../support/http.js';
+import { startReceiver, type ReceivedRequest, type Receiver } from '../deliveries/receiver.js';
+import { loopbackPolicy, startTestWorker, type MovableWorker } from '../features/notifications/harness.js';
+import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 type RecordedEvent = components['schemas']['InternalRecordedEvent'];
 
-const examples = fileURLToPath(new URL('../../../../../packages/sandbox/scenarios/', import.meta.url));
+const examples = fileURLToPath(new URL('../../../../packages/sandbox/scenarios', import.meta.url));
 
 /** The notifications a receiver got, in the order they arrived: each payload and its `webhook-id`. */
 const notifications = (receiver: Receiver) =>
