@@ -10,17 +10,11 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { defaultAuthenticationCache } from './directory/authentication-cache.js';
 import { defaultLoginLimits, defaultTokenTtlSeconds, type LoginOptions } from './directory/login.js';
 import { defaultPgliteDataDir, type DatabaseConfig } from './db/database.js';
-import {
-  defaultAttemptTimeoutMs,
-  defaultConnectTimeoutMs,
-  defaultResponseTimeoutMs,
-} from './deliveries/attempts/attempt.js';
-import { defaultCaps } from './deliveries/queue/claim.js';
-import { defaultDeadLetterRetentionMs, defaultDisableAfterMs } from './deliveries/queue/failing.js';
 import { defaultReplayBounds } from './deliveries/queue/replay-bounds.js';
 import { createEndpointPolicy } from './deliveries/attempts/endpoint-policy.js';
 import { signatureVersions } from './deliveries/messages/pubsub-signature.js';
-import { defaultRetryPolicy, formatSchedule, parseSchedule } from './deliveries/attempts/retry-schedule.js';
+import { workerDefaults } from './deliveries/worker.js';
+import { formatSchedule, parseSchedule } from './deliveries/attempts/retry-schedule.js';
 import { defaultSearchConcurrency } from './features/permits/plugin.js';
 import { defaultRateLimit } from './http/rate-limits.js';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connections.js';
@@ -216,7 +210,7 @@ export const environmentSchema = {
     PUBSUB_SIGNATURE_VERSION: {
       type: 'string',
       enum: [...signatureVersions],
-      default: '1',
+      default: workerDefaults.signatureVersion,
       description:
         "`SignatureVersion` of the pub/sub envelope's own signature: `1` (SHA1withRSA, what receivers written for the permitting system's notifications expect) or `2` (SHA256withRSA).",
     },
@@ -228,36 +222,36 @@ export const environmentSchema = {
     WEBHOOK_RETRY_SCHEDULE: {
       type: 'string',
       pattern: schedule,
-      default: formatSchedule(defaultRetryPolicy.schedule),
+      default: formatSchedule(workerDefaults.retryPolicy.schedule),
       description:
         'Delay before each delivery attempt (units `ms`, `s`, `m`, `h`, `d`); after the last one a message is dead-lettered.',
     },
     WEBHOOK_TIMEOUT_MS: {
-      ...wholeNumber(1, defaultAttemptTimeoutMs),
+      ...wholeNumber(1, workerDefaults.attemptTimeoutMs),
       description: 'Limit of one delivery attempt, from its start to the end of the response.',
     },
     WEBHOOK_CONNECT_TIMEOUT_MS: {
-      ...wholeNumber(1, defaultConnectTimeoutMs),
+      ...wholeNumber(1, workerDefaults.connectTimeoutMs),
       description:
         'Limit for connecting to a webhook endpoint (TCP, and TLS for `https`), within `WEBHOOK_TIMEOUT_MS`; past it the attempt fails ("no connection within …") and is retried.',
     },
     WEBHOOK_RESPONSE_TIMEOUT_MS: {
-      ...wholeNumber(1, defaultResponseTimeoutMs),
+      ...wholeNumber(1, workerDefaults.responseTimeoutMs),
       description:
         'Limit from the start of a delivery attempt to the response\'s status and headers, within `WEBHOOK_TIMEOUT_MS`; past it the attempt fails ("no response within …") and is retried.',
     },
     WEBHOOK_SUBSCRIPTION_CONCURRENCY: {
-      ...wholeNumber(1, defaultCaps.perSubscription),
+      ...wholeNumber(1, workerDefaults.subscriptionConcurrency),
       description:
         "Delivery attempts one worker has in flight at once to one subscription (one while the subscription's endpoint is failing); the other subscriptions' deliveries are claimed beside it.",
     },
     WEBHOOK_ORIGIN_CONCURRENCY: {
-      ...wholeNumber(1, defaultCaps.perOrigin),
+      ...wholeNumber(1, workerDefaults.originConcurrency),
       description:
         'Delivery attempts one worker has in flight at once to one endpoint origin (scheme, host and port), whichever subscriptions they are for; also the connections kept to it.',
     },
     WEBHOOK_DISABLE_AFTER_DAYS: {
-      ...wholeNumber(1, defaultDisableAfterMs / day),
+      ...wholeNumber(1, workerDefaults.disableAfterMs / day),
       description:
         "Days a subscription's endpoint may fail every attempt before the subscription is disabled: removed with its pending deliveries, `event_subscription_removed` recorded in its organisation's feed.",
     },
@@ -281,7 +275,7 @@ export const environmentSchema = {
         "Messages one organisation's callers (all its users; not the Operator) may replay in an hour, in all; past it `429` with `Retry-After`. Counted in the database, so it holds across every instance. `0` is no bound. The command line's bulk replay of dead letters (`deliveries replay --subscription`) is bounded by neither.",
     },
     DEAD_LETTER_DAYS: {
-      ...wholeNumber(1, defaultDeadLetterRetentionMs / day),
+      ...wholeNumber(1, workerDefaults.deadLetterRetentionMs / day),
       description:
         "Days dead letters are kept (counted from their message's creation) for the operator to replay; workers prune older ones.",
     },
@@ -290,14 +284,17 @@ export const environmentSchema = {
       default: 'on',
       description: '`off`: `serve` does not deliver notifications; run `street-events worker` (one or more) instead.',
     },
-    WORKER_CONCURRENCY: { ...wholeNumber(1, 64), description: 'Delivery attempts in flight per worker.' },
+    WORKER_CONCURRENCY: {
+      ...wholeNumber(1, workerDefaults.concurrency),
+      description: 'Delivery attempts in flight per worker.',
+    },
     SHUTDOWN_GRACE_MS: {
       ...wholeNumber(1, 60_000),
       description:
         'On SIGINT or SIGTERM, how long `serve`, `worker` and `simulate` may take to finish requests and delivery attempts in flight before the process ends anyway (exit code 1); a second signal ends it at once.',
     },
     WORKER_POLL_MS: {
-      ...wholeNumber(10, 1000),
+      ...wholeNumber(10, workerDefaults.pollIntervalMs),
       description: 'Fallback poll interval of a worker (workers are woken at once by `NOTIFY` when deliveries commit).',
     },
     SANDBOX_HOSTS: {
@@ -319,7 +316,7 @@ export const environmentSchema = {
         "The seed of the chaos profile's decisions when `--chaos-seed` is not given: the same seed and the same messages give the same decisions.",
     },
     DELIVERY_LOG_DAYS: {
-      ...wholeNumber(1, 7),
+      ...wholeNumber(1, workerDefaults.logRetentionMs / day),
       description:
         'Days the message log keeps each delivery attempt (request, answer, latency); workers prune older ones. A delivered message can be replayed while its attempts are kept.',
     },
@@ -526,7 +523,7 @@ function notificationsOf(values: Environment): NotificationConfig {
     worker: values.DELIVERY_WORKER !== 'off',
     concurrency: values.WORKER_CONCURRENCY,
     pollIntervalMs: values.WORKER_POLL_MS,
-    logRetentionMs: values.DELIVERY_LOG_DAYS * 24 * 60 * 60 * 1000,
+    logRetentionMs: values.DELIVERY_LOG_DAYS * day,
     subscriptionChanges: { max: values.SUBSCRIPTION_CHANGES_MAX, windowMs: values.SUBSCRIPTION_CHANGES_WINDOW_MS },
     replayBounds: { perMessage: values.REPLAYS_PER_MESSAGE, perOrganisation: values.REPLAYS_PER_ORGANISATION },
   };

@@ -96,6 +96,7 @@ export interface SubscriptionUpkeep {
   disableFailing: (failingSince: Date, now: Date) => Promise<string[]>;
 }
 
+/** What a worker is given; every option not given takes its value from `workerDefaults`. */
 export interface WorkerOptions {
   db: Database;
   subscriptions: SubscriptionUpkeep;
@@ -103,36 +104,36 @@ export interface WorkerOptions {
   resolve?: Resolver;
   retryPolicy?: RetryPolicy;
   attemptTimeoutMs?: number;
-  /** Limit for connecting to an endpoint; 5 s by default. */
+  /** Limit for connecting to an endpoint. */
   connectTimeoutMs?: number;
-  /** Limit until an endpoint's response head; 10 s by default. */
+  /** Limit until an endpoint's response head. */
   responseTimeoutMs?: number;
   /** Now, for scheduling and for the 48-hour expiry (the sandbox's clock, or a test's); messages are signed at the wall clock's time. */
   clock?: Clock;
   /** LISTEN for new deliveries; without it the worker only polls. */
   listen?: Listen;
-  /** Fallback poll interval; 1 s by default. */
+  /** Fallback poll interval. */
   pollIntervalMs?: number;
-  /** How often unconfirmed subscriptions are checked for expiry, and the message log pruned; 10 s by default. */
+  /** How often unconfirmed subscriptions are checked for expiry, and the message log pruned. */
   expiryIntervalMs?: number;
-  /** How long the message log keeps an attempt (`DELIVERY_LOG_DAYS`); 7 days by default. */
+  /** How long the message log keeps an attempt (`DELIVERY_LOG_DAYS`). */
   logRetentionMs?: number;
-  /** `SignatureVersion` of the pub/sub signature: "1" (SHA1withRSA) by default, or "2" (SHA256withRSA). */
+  /** `SignatureVersion` of the pub/sub signature: "1" (SHA1withRSA) or "2" (SHA256withRSA). */
   signatureVersion?: SignatureVersion;
-  /** Attempts in flight at once; 64 by default. */
+  /** Attempts in flight at once. */
   concurrency?: number;
-  /** Attempts in flight at once to one subscription (one while its endpoint fails); 8 by default. */
+  /** Attempts in flight at once to one subscription (one while its endpoint fails). */
   subscriptionConcurrency?: number;
-  /** Attempts in flight at once to one endpoint origin (scheme, host and port); 32 by default (half the default worker). */
+  /** Attempts in flight at once to one endpoint origin (scheme, host and port). */
   originConcurrency?: number;
-  /** How long an endpoint may fail before its subscription is disabled (removed); 5 days by default. */
+  /** How long an endpoint may fail before its subscription is disabled (removed). */
   disableAfterMs?: number;
-  /** How long dead letters are kept after their message was created; 30 days by default. */
+  /** How long dead letters are kept after their message was created. */
   deadLetterRetentionMs?: number;
-  /** How long a claim is held; the attempt time limit plus 30 s by default. */
+  /** How long a claim is held; the attempt time limit plus 30 s unless given. */
   leaseMs?: number;
   log?: Log;
-  /** How attempts reach receivers; `directNetwork` by default (the sandbox's chaos profile gives its own). */
+  /** How attempts reach receivers (the sandbox's chaos profile gives its own). */
   network?: DeliveryNetwork;
   /** Told the outcome of every attempt (metrics). */
   onOutcome?: (outcome: DeliveryOutcome) => void;
@@ -153,37 +154,41 @@ export interface DeliveryWorker {
 
 type Settings = Required<Omit<WorkerOptions, 'resolve' | 'listen'>> & Pick<WorkerOptions, 'resolve'>;
 
-function settingsOf(options: WorkerOptions): Settings {
-  const attemptTimeoutMs = options.attemptTimeoutMs ?? defaultAttemptTimeoutMs;
-  return {
-    db: options.db,
-    subscriptions: options.subscriptions,
-    policy: options.policy,
-    resolve: options.resolve,
-    retryPolicy: options.retryPolicy ?? defaultRetryPolicy,
-    attemptTimeoutMs,
-    connectTimeoutMs: options.connectTimeoutMs ?? defaultConnectTimeoutMs,
-    responseTimeoutMs: options.responseTimeoutMs ?? defaultResponseTimeoutMs,
-    clock: options.clock ?? systemClock,
-    pollIntervalMs: options.pollIntervalMs ?? 1000,
-    expiryIntervalMs: options.expiryIntervalMs ?? 10_000,
-    logRetentionMs: options.logRetentionMs ?? defaultLogRetentionMs,
-    signatureVersion: options.signatureVersion ?? '1',
-    concurrency: options.concurrency ?? 64,
-    subscriptionConcurrency: options.subscriptionConcurrency ?? defaultCaps.perSubscription,
-    originConcurrency: options.originConcurrency ?? defaultCaps.perOrigin,
-    disableAfterMs: options.disableAfterMs ?? defaultDisableAfterMs,
-    deadLetterRetentionMs: options.deadLetterRetentionMs ?? defaultDeadLetterRetentionMs,
-    leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
-    log: options.log ?? silent,
-    network: options.network ?? directNetwork,
-    onOutcome: options.onOutcome ?? (() => undefined),
-    onDisabled: options.onDisabled ?? (() => undefined),
-  };
-}
+const day = 24 * 60 * 60 * 1000;
 
-/** How long the message log keeps an attempt unless told otherwise: 7 days. */
-export const defaultLogRetentionMs = 7 * 24 * 60 * 60 * 1000;
+/**
+ * What a worker does unless told otherwise; the configuration's defaults (config.ts) are these.
+ * The lease is the attempt's time limit plus 30 s unless given.
+ */
+export const workerDefaults = {
+  retryPolicy: defaultRetryPolicy,
+  attemptTimeoutMs: defaultAttemptTimeoutMs,
+  connectTimeoutMs: defaultConnectTimeoutMs,
+  responseTimeoutMs: defaultResponseTimeoutMs,
+  clock: systemClock,
+  pollIntervalMs: 1000,
+  expiryIntervalMs: 10_000,
+  logRetentionMs: 7 * day,
+  signatureVersion: '1' as SignatureVersion,
+  concurrency: 64,
+  subscriptionConcurrency: defaultCaps.perSubscription,
+  originConcurrency: defaultCaps.perOrigin,
+  disableAfterMs: defaultDisableAfterMs,
+  deadLetterRetentionMs: defaultDeadLetterRetentionMs,
+  log: silent,
+  network: directNetwork,
+  onOutcome: () => undefined,
+  onDisabled: () => undefined,
+} satisfies Omit<Settings, 'db' | 'subscriptions' | 'policy' | 'resolve' | 'leaseMs'>;
+
+function settingsOf(options: WorkerOptions): Settings {
+  const { db, subscriptions, policy, resolve, leaseMs, ...tuning } = options;
+  const given: Partial<typeof tuning> = Object.fromEntries(
+    Object.entries(tuning).filter(([, value]) => value !== undefined),
+  );
+  const settings = { ...workerDefaults, ...given };
+  return { db, subscriptions, policy, resolve, ...settings, leaseMs: leaseMs ?? settings.attemptTimeoutMs + 30_000 };
+}
 
 /** Recording outcomes again while the database fails: after 100 ms, then twice as long each time, up to 2 s. */
 const recordingBackoff = { firstMs: 100, maxMs: 2000 };
