@@ -13,7 +13,7 @@ import { listLinks, listOperations, routePath, routeSchema, type Operation, type
 import { validatorCompiler } from './validation.js';
 
 /** An operation of a document's generated `operations`. */
-interface OperationType {
+export interface OperationType {
   parameters: { query?: unknown; path?: unknown };
   requestBody?: unknown;
   responses: object;
@@ -25,7 +25,7 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type Responses<Op extends OperationType> = Op['responses'];
 
 /** A successful answer the document declares for the operation, with its JSON body. */
-type Success<Op extends OperationType> = {
+export type Success<Op extends OperationType> = {
   [Status in keyof Responses<Op> & SuccessStatus]: Status extends 204
     ? { status: 204 }
     : { status: Status; body: JsonContent<Responses<Op>[Status]> };

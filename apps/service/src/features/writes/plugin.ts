@@ -20,13 +20,18 @@ import { endQuarter } from '../../events/sample-inspection-quarters.js';
 import { advanceWorkObject, openWorkObject } from '../../events/work-objects.js';
 import { submitWork } from '../../events/works.js';
 import { serveOperatorDocument } from '../../http/interface.js';
-import type { Handler, Handlers, Input } from '../../http/serve-document.js';
+import type { Handler, Handlers, Input, Success } from '../../http/serve-document.js';
+
+/** An answer the document declares for a write, but the events it recorded (`recorded` adds them). */
+type Unrecorded<Answer> = Answer extends { status: infer Status; body: infer Body }
+  ? { status: Status; body: Omit<Body, 'events'> }
+  : never;
 
 /** A write: what it created (answered with the events it recorded), given the operator as acting user. */
 export type Write<Id extends keyof operations> = (
   input: Input<operations[Id]>,
   write: WriteOptions,
-) => Promise<{ status: 200 | 201; body: Record<string, unknown> }>;
+) => Promise<Unrecorded<Success<operations[Id]>>>;
 
 /** The operator as acting user, with the internal user fields of the request (body or query). */
 function writeOptions(caller: Caller, fields: ActorFields, clock: Clock | undefined, eventIds: number[]): WriteOptions {
