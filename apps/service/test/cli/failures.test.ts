@@ -4,36 +4,20 @@
  * holds, a database it cannot reach or that is not migrated, a port in use), and never prints a
  * stack. Runs the built CLI (`node dist/cli/main.js`), as the README does.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCli, type CliRun } from '../support/cli.js';
 import { createServerDatabase } from '../support/databases.js';
 import { assertBuilt, serviceDirectory, startServiceProcess } from '../support/service-process.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-const cliPath = join(serviceDirectory, 'dist/cli/main.js');
-
-function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cliPath, ...args],
-      {
-        cwd: options.cwd ?? serviceDirectory,
-        env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn', ...options.env },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) =>
+  runCli(args, { LOG_LEVEL: 'warn', ...options.env }, { cwd: options.cwd });
 
 /** A failure as the CLI must report it: exit code 1 and exactly one line on stderr. */
 function expectOneLineFailure(run: Run, pattern: RegExp): void {

@@ -4,7 +4,6 @@
  * delivery and prints its line, confirms on the developer's behalf only in the sandbox, and on
  * SIGINT leaves the organisation's subscription as it found it.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createUser } from '../../src/directory/users.js';
 import { issueToken, revokeToken } from '../../src/directory/tokens.js';
@@ -13,30 +12,17 @@ import type { components } from '@street-events/types/operator';
 import { describeEachDatabase, type TestDatabase } from '../support/databases.js';
 import { highwayAuthority, promoter, tokenFor, work } from '../support/fixtures.js';
 import { startService, type RunningService } from '../support/http.js';
-import { serviceDirectory } from '../support/service-process.js';
+import { startCli } from '../support/cli.js';
 import { loopbackPolicy, startTestWorker, type MovableWorker } from '../features/notifications/harness.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
 import { sandboxLayer } from '../../src/sandbox/layer.js';
 
 type Subscription = components['schemas']['InternalSubscription'];
 
-const baseEnv = { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', STREET_EVENTS_TOKEN: '', LOG_LEVEL: 'warn' };
-
 /** `street-events listen …`; `stdout()` and `stderr()` are what it printed so far. */
-function listenProcess(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'listen', ...args], {
-    cwd: serviceDirectory,
-    env: baseEnv,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
+const listenProcess = (args: string[]) => startCli(['listen', ...args], { LOG_LEVEL: 'warn' });
 
-// A `listen` process starts by compiling the command line (tsx): on a loaded machine that takes a while.
+// A `listen` process takes a while to start on a loaded machine.
 const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 45_000, interval: 50 });
 vi.setConfig({ testTimeout: 150_000 });
 

@@ -1,20 +1,19 @@
 /**
- * The notification commands of the CLI, each run as its own process: `serve --sandbox` with
+ * The notification commands of the CLI, each run as its own process (as built): `serve --sandbox` with
  * its worker delivering to a loopback receiver, the stand-alone `worker`, the signing keys,
  * and dead letters listed and replayed.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openDatabase, type DatabaseConfig } from '../../src/db/database.js';
 import { deliveries } from '../../src/db/schema.js';
 import { subscribe } from '../../src/features/notifications/subscribe.js';
 import { startReceiver, type Receiver } from '../deliveries/receiver.js';
+import { runCli, startCli } from '../support/cli.js';
 import { createServerDatabase } from '../support/databases.js';
 import { callerOf, promoter } from '../support/fixtures.js';
 import { loopbackPolicy } from '../features/notifications/harness.js';
@@ -29,41 +28,9 @@ function statusTrustingOnly(url: string, ca: string): Promise<number> {
   );
 }
 
-const serviceDirectory = fileURLToPath(new URL('../..', import.meta.url));
-const baseEnv = { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn' };
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
-      { cwd: serviceDirectory, env: { ...baseEnv, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/** Starts a long-running command; `output()` is what it printed so far. */
-function start(
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): { child: ChildProcess; output: () => string; exited: Promise<number> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: serviceDirectory,
-    env: { ...baseEnv, ...env },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-  return { child, output: () => output, exited };
-}
+const env = { LOG_LEVEL: 'warn' };
+const cli = (args: string[], extra: NodeJS.ProcessEnv = {}) => runCli(args, { ...env, ...extra });
+const start = (args: string[], extra: NodeJS.ProcessEnv = {}) => startCli(args, { ...env, ...extra });
 
 for (const backend of ['pglite', 'postgres'] as const) {
   describe(`notification commands against ${backend}`, { timeout: 180_000 }, () => {

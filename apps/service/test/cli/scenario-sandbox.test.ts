@@ -44,11 +44,17 @@ test(
   { timeout: 120_000 },
   async () => {
     const service = new URL(sandbox.baseUrl).origin;
-    const { code, stdout, stderr } = await runCli(
-      ['--data-dir', dataDir, 'scenario', 'run', example, '--service', service, '--var', `endpoint=${failing.url}`],
-      {},
-      { built: true },
-    );
+    const { code, stdout, stderr } = await runCli([
+      '--data-dir',
+      dataDir,
+      'scenario',
+      'run',
+      example,
+      '--service',
+      service,
+      '--var',
+      `endpoint=${failing.url}`,
+    ]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(

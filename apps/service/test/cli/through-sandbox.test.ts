@@ -4,36 +4,19 @@
  * same exit code; what it changes, the running sandbox sees. Runs the built CLI
  * (`node dist/cli/main.js`) and a sandbox it started (`serve --sandbox`).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readSandboxTokens } from '../../src/sandbox/seed/tokens-file.js';
-import { assertBuilt, serviceDirectory, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { runCli, type CliRun } from '../support/cli.js';
+import { assertBuilt, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 let scratch = '';
 const directory = () => join(scratch, 'pglite');
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(serviceDirectory, 'dist/cli/main.js'), '--data-dir', directory(), ...args],
-      {
-        cwd: serviceDirectory,
-        env: { ...process.env, DATABASE_URL: '', PGLITE_DATA_DIR: '', LOG_LEVEL: 'warn', ...env },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(['--data-dir', directory(), ...args], { LOG_LEVEL: 'warn', ...env });
 
 /** What the sandbox says about itself in its data directory. */
 const sandboxFile = () =>
@@ -42,7 +25,7 @@ const sandboxFile = () =>
 describe('commands beside a running sandbox', { timeout: 180_000 }, () => {
   let sandbox: ServiceProcess;
   /** What commands printed before the sandbox started, by their arguments. */
-  const without = new Map<string, Run>();
+  const without = new Map<string, CliRun>();
   const commands = [['org', 'list'], ['user', 'list', '--json'], ['token', 'issue', 'nobody-at-all'], ['orgg']];
 
   beforeAll(async () => {
