@@ -3,12 +3,14 @@
  * `@street-events/client/testing`: a fake of the event interface for your own tests, on a random
  * loopback port (Node only). It follows the documented semantics a poller and a searcher rely on:
  * the polling cursor (`next_update` is the update_id of the last row returned, `update_id` returns
- * ids above it, a replacement cursor for a stale one), permit search (the bounds of
- * `work_reference_numbers` and `page_size` are the document's, `next_cursor` the position of the
- * last permit, the page short when exhausted). It subscribes (one subscription, which a new one
- * replaces), unsubscribes, lists the subscription, and answers the webhook keys and the
- * confirmation URL. Every answer has the type the document gives it, and every value the document
- * defines comes from `@street-events/types`. Failures (any status with headers, a dropped
+ * ids above it, a replacement cursor for a stale one), permit search (`next_cursor` the position
+ * of the last permit, the page short when exhausted). It subscribes (one subscription, which a new
+ * one replaces), unsubscribes, lists the subscription, and answers the webhook keys and the
+ * confirmation URL. Every request is checked against the schemas the bundled OpenAPI document
+ * gives its operation's query parameters and body (fake-document.ts), and one that breaks them is
+ * answered `400` naming each broken field and rule, as the service answers it. Every answer has
+ * the type the document gives it, and every value the document defines comes from
+ * `@street-events/types` or the document itself. Failures (any status with headers, a dropped
  * connection, a slow answer) can be queued for the next requests, to prove that your code
  * retries, backs off and resumes. It serves under `/v7/event` (its `baseUrl`) and the deprecated `/v7` alike.
  */
@@ -16,14 +18,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { enumerations, parameterConstraints, propertyConstraints, type operations } from '@street-events/types';
+import { documentedOperation, listedDetailsLimit, loadDocument, type DocumentedOperation } from './fake-document.js';
 import type {
   ErrorCode,
   ErrorResponse,
-  PermitSearchRequest,
   PermitSummaryResponse,
   SubscriptionConfirmedResponse,
-  SubscriptionCreateRequest,
-  SubscriptionRemoveRequest,
   ValidationErrorDetail,
   WebhookKeySet,
   WorkUpdateSummary,
@@ -31,8 +31,6 @@ import type {
 
 /** The reference a confirmation names when the fake holds no subscription. */
 export const fakeSubscriptionReference = 'SUB-00000000000000000000000000';
-
-const { page_size: pageSizeBounds, work_reference_numbers: referenceBounds } = propertyConstraints.PermitSearchRequest;
 
 /** The bodies of the fake's answers: those the document gives the 200 answer of each operation. */
 type PollPage = operations['getWorkUpdates']['responses'][200]['content']['application/json'];
@@ -43,9 +41,6 @@ type Subscriptions = operations['getSubscriptions']['responses'][200]['content']
 /** An answer: its status and body (none for a 204), or the error body of a refusal. */
 type Answer<Body> = [status: 200, body: Body] | [status: 204] | Refusal;
 type Refusal = [status: number, body: ErrorResponse];
-
-/** The known values of an open enumeration of the document, without the "any other string" of later versions. */
-type Known<Value> = Value extends string ? (string extends Value ? never : Value) : never;
 
 export interface ReceivedRequest {
   method: string;
@@ -103,6 +98,8 @@ export async function startFakeEventsService(options: FakeEventsServiceOptions =
   const failures: Failure[] = [];
   const confirmedTokens: string[] = [];
 
+  // The document is read before the first request: a fake that cannot read it does not start.
+  loadDocument();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -198,81 +195,94 @@ interface Fake {
   confirmedTokens: string[];
 }
 
-/** The answer of each route, by method and path (under `/v7/event`). */
-const routes: Record<string, (fake: Fake, request: ReceivedRequest) => Answer<unknown>> = {
-  'GET /v7/event/works/updates': ({ state }, { url }) => poll(state, url.searchParams),
-  'POST /v7/event/permits/search': ({ state }, { body }) => search(state, parsed<PermitSearchRequest>(body)),
-  'POST /v7/event/api-notifications/subscribe': ({ state }, { body }) =>
-    subscribe(state, parsed<SubscriptionCreateRequest>(body)),
-  'POST /v7/event/api-notifications/unsubscribe': ({ state }, { body }) =>
-    unsubscribe(state, parsed<SubscriptionRemoveRequest>(body)),
-  'GET /v7/event/api-notifications/subscriptions': ({ state }): Answer<Subscriptions> => [200, state.subscriptions],
-  'GET /.well-known/webhook-keys': ({ state }): Answer<WebhookKeySet> => [200, { keys: state.webhookKeys }],
-  'GET /v7/event/api-notifications/confirm': confirm,
+/** The operations the fake serves, by operationId: where each is served comes from the document. */
+type Served =
+  | 'getWorkUpdates'
+  | 'searchPermits'
+  | 'subscribe'
+  | 'unsubscribe'
+  | 'getSubscriptions'
+  | 'fetchWebhookKeys'
+  | 'followSubscribeUrl';
+
+/**
+ * A request as its operation's checks left it: the query parameters read as the types the
+ * document gives them (numbers, lists), its defaults filled in, and the JSON body.
+ */
+interface Checked<Id extends Served> {
+  query: NonNullable<operations[Id]['parameters']['query']>;
+  body: operations[Id] extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : undefined;
+}
+
+/** The answer of each operation the fake serves, to a request its checks passed. */
+const handlers: { [Id in Served]: (fake: Fake, request: Checked<Id>) => Answer<unknown> } = {
+  getWorkUpdates: ({ state }, { query }) => poll(state, query),
+  searchPermits: ({ state }, { body }) => search(state, body),
+  subscribe: ({ state }, { body }) => subscribe(state, body),
+  unsubscribe: ({ state }, { body }) => unsubscribe(state, body),
+  getSubscriptions: ({ state }): Answer<Subscriptions> => [200, state.subscriptions],
+  fetchWebhookKeys: ({ state }): Answer<WebhookKeySet> => [200, { keys: state.webhookKeys }],
+  followSubscribeUrl: confirm,
 };
 
-function route(fake: Fake, request: ReceivedRequest): Answer<unknown> {
+/** The base path of the fake, under which the document's paths are served. */
+const basePath = '/v7/event';
+
+type ServedOperation = DocumentedOperation & { operationId: Served };
+
+/** The operation the fake serves at a request's method and path, if any. */
+function servedOperation({ method, url }: ReceivedRequest): ServedOperation | undefined {
   // The deprecated base path `/v7` is an alias of `/v7/event`, as on the service.
-  const path = request.url.pathname.replace(/^\/v7\/(?!event\/)/, '/v7/event/');
-  const handler = routes[`${request.method} ${path}`];
-  return handler ? handler(fake, request) : [404, errorBody(404)];
+  const path = url.pathname.replace(/^\/v7\/(?!event\/)/, `${basePath}/`);
+  const operation = path.startsWith(`${basePath}/`)
+    ? documentedOperation(method, path.slice(basePath.length), 'base path')
+    : documentedOperation(method, path, 'root');
+  return operation && Object.hasOwn(handlers, operation.operationId) ? (operation as ServedOperation) : undefined;
 }
 
-function parsed<Body>(body: string): Body {
-  return JSON.parse(body || '{}') as Body;
+function route(fake: Fake, request: ReceivedRequest): Answer<unknown> {
+  const operation = servedOperation(request);
+  if (operation === undefined) return [404, errorBody(404)];
+  const checked = operation.check(request.url.searchParams, request.body);
+  if (checked.details) return [400, errorBody(400, checked.details)];
+  // The checks passed, so the request has the types the document gives the operation's.
+  const handle = handlers[operation.operationId] as (fake: Fake, request: Checked<Served>) => Answer<unknown>;
+  return handle(fake, checked as Checked<Served>);
 }
 
-function poll(state: FakeEventsState, query: URLSearchParams): Answer<PollPage> {
-  const pageSize = Number(query.get('page_size') ?? parameterConstraints.getWorkUpdates.page_size.default);
-  const after = query.get('update_id');
-  const startDate = query.get('start_date');
-  const prefixes = query.getAll('workstream_prefix');
-  const bound = state.scanUpdates === undefined ? Infinity : Number(after ?? 0) + state.scanUpdates;
+type PollQuery = Checked<'getWorkUpdates'>['query'];
+
+function poll(state: FakeEventsState, query: PollQuery): Answer<PollPage> {
+  const pageSize = query.page_size ?? parameterConstraints.getWorkUpdates.page_size.default;
+  const after = query.update_id;
+  const { start_date: startDate, workstream_prefix: prefixes = [] } = query;
+  const bound = state.scanUpdates === undefined ? Infinity : (after ?? 0) + state.scanUpdates;
   const found = state.updates.filter(
     (row) =>
-      (after === null || row.update_id > Number(after)) &&
+      (after === undefined || row.update_id > after) &&
       row.update_id <= bound &&
-      (startDate === null || row.update_date_time >= startDate) &&
+      (startDate === undefined || row.update_date_time >= startDate) &&
       (prefixes.length === 0 || prefixes.some((prefix) => row.work_reference_number.slice(6, 9) === prefix)),
   );
   const rows = found.slice(0, pageSize);
   if (found.length > pageSize) return [200, { rows, next_update: rows.at(-1)!.update_id }];
   if (state.updates.some((row) => row.update_id > bound)) return [200, { rows, next_update: bound }];
-  if (rows.length > 0 || after === null) return [200, { rows, next_update: null }];
-  const replacement = state.staleCursors.get(Number(after));
+  if (rows.length > 0 || after === undefined) return [200, { rows, next_update: null }];
+  const replacement = state.staleCursors.get(after);
   return [200, replacement === undefined ? { rows } : { rows, next_update: replacement }];
 }
 
-function search(state: FakeEventsState, request: PermitSearchRequest): Answer<SearchPage> {
+function search(state: FakeEventsState, request: Checked<'searchPermits'>['body']): Answer<SearchPage> {
   const references = request.work_reference_numbers;
-  const pageSize = request.page_size ?? pageSizeBounds.default;
-  const pageSizeBroken = brokenKeyword({
-    minimum: pageSize >= pageSizeBounds.minimum,
-    maximum: pageSize <= pageSizeBounds.maximum,
-    multipleOf: Number.isInteger(pageSize / pageSizeBounds.multipleOf),
-  });
-  if (pageSizeBroken) return [400, errorBody(400, { field: 'page_size', rule: pageSizeBroken })];
-  const referencesBroken = brokenKeyword({
-    maxItems: (references ?? []).length <= referenceBounds.maxItems,
-    uniqueItems: new Set(references).size === (references ?? []).length,
-  });
-  if (referencesBroken) return [400, errorBody(400, { field: 'work_reference_numbers', rule: referencesBroken })];
+  const pageSize = request.page_size ?? propertyConstraints.PermitSearchRequest.page_size.default;
   const visible = state.permits.filter((permit) => !references || references.includes(permit.work_reference_number));
   const start = request.next_cursor ?? 0;
   const rows = visible.slice(start, start + pageSize);
   return [200, { rows, next_cursor: rows.length > 0 ? start + rows.length : start }];
 }
 
-/**
- * The schema keyword whose check failed, of checks named by their keyword (`minimum`, `maxItems`,
- * …), which the document's `ValidationRule` names alike; undefined when every check passed.
- */
-function brokenKeyword(checks: Record<string, boolean>): string | undefined {
-  return Object.entries(checks).find(([, passed]) => !passed)?.[0];
-}
-
 /** An organisation has one subscription: a new one replaces it. */
-function subscribe(state: FakeEventsState, request: SubscriptionCreateRequest): Answer<Subscribed> {
+function subscribe(state: FakeEventsState, request: Checked<'subscribe'>['body']): Answer<Subscribed> {
   const subscription_reference_number = `SUB-${randomBytes(13).toString('hex').toUpperCase()}`;
   state.subscriptions = [
     {
@@ -285,7 +295,7 @@ function subscribe(state: FakeEventsState, request: SubscriptionCreateRequest): 
 }
 
 /** Removes the subscription named, or the organisation's when none is. */
-function unsubscribe(state: FakeEventsState, request: SubscriptionRemoveRequest): Answer<never> {
+function unsubscribe(state: FakeEventsState, request: Checked<'unsubscribe'>['body']): Answer<never> {
   const reference = request.subscription_reference_number;
   const kept = state.subscriptions.filter(
     (subscription) => reference !== undefined && subscription.subscription_reference_number !== reference,
@@ -296,8 +306,11 @@ function unsubscribe(state: FakeEventsState, request: SubscriptionRemoveRequest)
 }
 
 /** The confirmation link: records its token and confirms the organisation's subscription. */
-function confirm({ state, confirmedTokens }: Fake, { url }: ReceivedRequest): Answer<SubscriptionConfirmedResponse> {
-  confirmedTokens.push(url.searchParams.get('token') ?? '');
+function confirm(
+  { state, confirmedTokens }: Fake,
+  { query }: Checked<'followSubscribeUrl'>,
+): Answer<SubscriptionConfirmedResponse> {
+  confirmedTokens.push(query.token ?? '');
   const [subscription] = state.subscriptions;
   return [
     200,
@@ -320,18 +333,26 @@ function errorCode(status: number): ErrorCode {
   return of(status) ?? of(status >= 500 ? 500 : 400)!;
 }
 
-/** Where a broken field of a request body is, as `ValidationErrorDetail` says. */
-const inBody: Known<ValidationErrorDetail['location']> = 'body';
-
-function errorBody(status: number, broken?: { field: string; rule: string }): ErrorResponse {
-  const detail = broken && { location: inBody, ...broken, message: `breaks ${broken.rule}` };
+/**
+ * The error body of `status`; for a request that broke the document's schemas, the broken
+ * constraints as its `details` (as many as the document lets it list; `details_omitted` counts
+ * the rest), summed up in its message as the service sums them up.
+ */
+function errorBody(status: number, details: readonly ValidationErrorDetail[] = []): ErrorResponse {
+  const listed = details.slice(0, listedDetailsLimit());
+  const summary = details
+    .slice(0, 3)
+    .map((detail) => `${detail.field || detail.location} ${detail.message}`)
+    .join('; ');
+  const more = details.length > 3 ? `; and ${details.length - 3} more` : '';
   return {
-    message: broken ? `${broken.field} ${detail!.message}` : `failed with ${status}`,
+    message: details.length > 0 ? `Validation failed: ${summary}${more}.` : `failed with ${status}`,
     error: {
       status,
       code: errorCode(status),
       request_id: `body-req-${status}`,
-      ...(detail ? { details: [detail] } : {}),
+      ...(listed.length > 0 ? { details: listed } : {}),
+      ...(details.length > listed.length ? { details_omitted: details.length - listed.length } : {}),
     },
   };
 }
