@@ -34,6 +34,13 @@ export function notificationHandler(options: ReceiverOptions) {
       // Notifications are recorded by onNotification; this records the confirmation.
       add: async (id) => void (await store.recordReceived(id, 'SubscriptionConfirmation')),
     },
+    // Only this app's own subscription, saved when it subscribed and marked when confirmed.
+    subscriptions: {
+      has: async (reference) => (await store.subscription())?.subscription_reference_number === reference,
+      add: () => undefined,
+      delete: () => undefined,
+    },
+    onRefused: ({ status, reason }) => log('warn', 'refused a delivery', { status, reason }),
     onSubscriptionConfirmation: async (message) => {
       const reference = subscriptionReferenceOf(message.TopicArn);
       await store.markConfirmed(reference, options.endpoint());

@@ -31,6 +31,8 @@ export interface ReconcileExampleOptions {
   onUpdate: (update: WorkUpdateSummary) => void | Promise<void>;
   /** Stops the reconciler. */
   signal: AbortSignal;
+  /** The subscriptions whose notifications are taken besides those this receiver confirms: the references `subscribe` answered. */
+  subscriptions?: string[];
 }
 
 export function reconcileUpdatesExample(options: ReconcileExampleOptions): { reconciler: Reconciler; server: Server } {
@@ -51,6 +53,7 @@ export function reconcileUpdatesExample(options: ReconcileExampleOptions): { rec
     serviceUrl: options.baseUrl,
     // A hint: the poll it brings forward hands the update on, in its place in the feed.
     onNotification: ({ payload }) => void reconciler.notify(payload),
+    subscriptions: options.subscriptions,
   });
   const handle = toNodeHandler(receiver);
   return { reconciler, server: createServer((req, res) => void handle(req, res)) };
@@ -64,6 +67,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     cursorFile: process.env.CURSOR_FILE ?? join(tmpdir(), 'street-events-reconcile-cursor'),
     onUpdate: (update) => console.log(`${update.update_id} ${update.event_type} on ${update.work_reference_number}`),
     signal: controller.signal,
+    // After a restart: the subscription confirmed before, as `subscribe` answered it.
+    subscriptions: process.env.SUBSCRIPTIONS?.split(','),
   });
   server.listen(Number(process.env.PORT ?? 3000));
   process.once('SIGINT', () => {

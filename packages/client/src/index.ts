@@ -57,6 +57,7 @@ export {
   createWebhookReceiver,
   subscriptionReferenceOf,
   type ReceivedNotification,
+  type UnsubscribeConfirmationMessage,
   type WebhookReceiver,
   type WebhookReceiverOptions,
 } from './webhooks/receiver.js';
@@ -82,6 +83,7 @@ export {
 } from './webhooks/webhook-keys.js';
 export { confirmSubscription, isServiceUrl, type ConfirmSubscriptionOptions } from './webhooks/confirm-subscription.js';
 export { memorySeenMessages, type SeenMessages } from './webhooks/seen-messages.js';
+export { memoryKnownSubscriptions, type KnownSubscriptions } from './webhooks/known-subscriptions.js';
 
 /** The types of the latest version (`paths`, `components`, `ErrorResponse`, `WorkUpdateSummary`, …). */
 export type * from '@street-events/types';

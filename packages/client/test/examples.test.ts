@@ -20,6 +20,7 @@ import {
   notificationMessage,
   payload,
   signedDelivery,
+  subscription,
 } from './support/webhook-signer.js';
 
 let service: FakeEventsService;
@@ -98,6 +99,7 @@ describe('examples', () => {
       cursorFile,
       onUpdate: (update) => void seen.push(update.update_id),
       signal: controller.signal,
+      subscriptions: [subscription],
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/street-works`;

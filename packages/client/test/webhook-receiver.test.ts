@@ -15,6 +15,7 @@ import {
   notificationMessage,
   payload,
   signedDelivery,
+  subscription,
   toRequest,
   type TestSigningKey,
 } from './support/webhook-signer.js';
@@ -34,10 +35,12 @@ beforeEach(() => {
   received = [];
 });
 
+/** A receiver told of the test messages' subscription, as one restarted after confirming it is. */
 function receiver(options: Partial<WebhookReceiverOptions> = {}) {
   return createWebhookReceiver({
     serviceUrl: service.baseUrl,
     onNotification: (notification) => void received.push(notification),
+    subscriptions: [subscription],
     ...options,
   });
 }
@@ -293,7 +296,7 @@ describe('delivery outcomes', () => {
     ['a body that is not JSON', 'not json'],
     [
       'a message of another Type',
-      JSON.stringify({ Type: 'UnsubscribeConfirmation', MessageId: 'm', TopicArn: 't', Message: '', Timestamp: '' }),
+      JSON.stringify({ Type: 'SubscriptionEnded', MessageId: 'm', TopicArn: 't', Message: '', Timestamp: '' }),
     ],
     ['a Message that is not JSON', JSON.stringify({ ...base, Message: '{oops' })],
     [
@@ -349,5 +352,57 @@ describe('toNodeHandler', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the subscriptions it takes', () => {
+  const otherTopic = 'arn:street-events:sns:eu-west-2:000000000000:SUB-01JD2K8W4X9Q7M3N5P6R8T0ZZZ';
+  const unsubscribeConfirmation = () => ({
+    ...confirmationMessage(`${service.baseUrl}/api-notifications/subscribe-again?token=t`),
+    Type: 'UnsubscribeConfirmation' as const,
+    MessageId: 'c2a5b1f0-1d4e-4c59-9d7e-3b9a3a1f0e42',
+  });
+
+  it('refuses with 403 a genuine notification of a subscription it neither confirmed nor was told of', async () => {
+    const response = await receiver().handle(
+      toRequest(signedDelivery({ ...notificationMessage(), TopicArn: otherTopic }, [key])),
+    );
+
+    expect(response.status).toBe(403);
+    expect(await response.text()).toMatch(/SUB-01JD2K8W4X9Q7M3N5P6R8T0ZZZ/);
+    expect(received).toEqual([]);
+  });
+
+  it('takes the notifications of a subscription once it confirmed it', async () => {
+    const listening = receiver({ subscriptions: [] });
+    const confirmation = confirmationMessage(`${service.baseUrl}/api-notifications/confirm?token=abc`);
+    expect((await listening.handle(toRequest(signedDelivery(notificationMessage(), [key])))).status).toBe(403);
+
+    expect((await listening.handle(toRequest(signedDelivery(confirmation, [key])))).status).toBe(200);
+    const response = await listening.handle(toRequest(signedDelivery(notificationMessage(), [key])));
+
+    expect(response.status).toBe(200);
+    expect(received).toHaveLength(1);
+  });
+
+  it('answers an UnsubscribeConfirmation 200 without following its SubscribeURL, and takes no more of that subscription', async () => {
+    const ended: string[] = [];
+    const listening = receiver({ onUnsubscribeConfirmation: (message) => void ended.push(message.TopicArn) });
+
+    const response = await listening.handle(toRequest(signedDelivery(unsubscribeConfirmation(), [key])));
+    const after = await listening.handle(toRequest(signedDelivery(notificationMessage(), [key])));
+
+    expect(response.status).toBe(200);
+    expect(service.requestsTo('/api-notifications/subscribe-again')).toHaveLength(0);
+    expect(ended).toEqual([notificationMessage().TopicArn]);
+    expect(after.status).toBe(403);
+  });
+
+  it('keeps what it confirmed in the store it is given', async () => {
+    const store = new Set<string>();
+    const confirmation = confirmationMessage(`${service.baseUrl}/api-notifications/confirm?token=abc`);
+    await receiver({ subscriptions: store }).handle(toRequest(signedDelivery(confirmation, [key])));
+
+    expect([...store]).toEqual([subscription]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Receivers for the receiver check: this repository's example receiver (examples/receiver.mjs) run
- * as its header says, and one that checks nothing; and the service they are checked by.
+ * as its header says, the client package's `createWebhookReceiver` as its README shows it, and one
+ * that checks nothing; and the service they are checked by.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWebhookReceiver, toNodeHandler } from '@street-events/client';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../../src/db/database.js';
@@ -31,6 +33,16 @@ export async function startExampleReceiver(serviceUrl: string): Promise<{ endpoi
     child.on('exit', () => reject(new Error(`the example receiver stopped:\n${output}`)));
   });
   return { endpoint, child };
+}
+
+/** The client's receiver, as the client's README sets it up, on a node:http server of its own. */
+export async function startClientReceiver(serviceUrl: string): Promise<{ endpoint: string; server: Server }> {
+  const receiver = createWebhookReceiver({ serviceUrl, onNotification: () => undefined });
+  const handle = toNodeHandler(receiver);
+  // node:http does nothing with a listener's promise; the handler answers every failure itself.
+  const server = createServer((request, response) => void handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server };
 }
 
 /** What a careless receiver fetched at a `SigningCertURL` when a message named it first. */
@@ -96,6 +108,7 @@ export interface CheckBench {
   /** The Operator's organisation. */
   operatorOrganisation: Organisation;
   example: { endpoint: string; child: ChildProcess };
+  client: { endpoint: string; server: Server };
   careless: Awaited<ReturnType<typeof startCarelessReceiver>>;
   close(): Promise<void>;
 }
@@ -107,15 +120,18 @@ export async function startCheckBench(db: Database): Promise<CheckBench> {
   const operator = await tokenFor(db, operatorOrganisation, 'Operator');
   const example = await startExampleReceiver(service.baseUrl);
   const careless = await startCarelessReceiver();
+  const client = await startClientReceiver(service.baseUrl);
   return {
     service,
     operator,
     operatorOrganisation,
     example,
+    client,
     careless,
     close: async () => {
       example.child.kill();
       careless.server.close();
+      client.server.close();
       await service.close();
     },
   };

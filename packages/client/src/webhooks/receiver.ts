@@ -1,5 +1,6 @@
 import type { NotificationMessage, NotificationPayload, SubscriptionConfirmationMessage } from '@street-events/types';
 import { confirmSubscription, isServiceUrl } from './confirm-subscription.js';
+import { memoryKnownSubscriptions, type KnownSubscriptions } from './known-subscriptions.js';
 import { memorySeenMessages, type SeenMessages } from './seen-messages.js';
 import {
   verifyWebhookSignature,
@@ -38,6 +39,19 @@ export interface WebhookReceiverOptions {
   onSubscriptionConfirmation?: (message: SubscriptionConfirmationMessage) => void | Promise<void>;
   /** GET the `SubscribeURL` of a confirmation message when it is on `serviceUrl`. Default true. */
   confirmSubscriptions?: boolean;
+  /**
+   * The subscriptions whose notifications are taken: those this receiver confirms (or, with
+   * `confirmSubscriptions: false`, whose confirmation it handed to `onSubscriptionConfirmation`),
+   * and these: the `subscription_reference_number`s `subscribe` answered, for a receiver that
+   * starts again after confirming, or a store of them. A genuine notification of any other
+   * subscription is refused `403`. Default: in memory, none but those confirmed here.
+   */
+  subscriptions?: Iterable<string> | KnownSubscriptions;
+  /**
+   * Called for an `UnsubscribeConfirmation` (the subscription has ended), after the receiver
+   * forgot the subscription. Its `SubscribeURL`, which would subscribe again, is not followed.
+   */
+  onUnsubscribeConfirmation?: (message: UnsubscribeConfirmationMessage) => void | Promise<void>;
   /** The service's public keys, given directly; by default fetched from `{origin of serviceUrl}/.well-known/webhook-keys` and cached. */
   keys?: WebhookKeySet | readonly WebhookPublicKey[] | WebhookKeyProvider;
   /** Ids of handled messages; default in memory (10 000 ids). `false` to handle every delivery. */
@@ -53,6 +67,16 @@ export interface WebhookReceiverOptions {
   onRefused?: (refusal: { status: number; reason: string }) => void;
 }
 
+/** The message that tells a receiver its subscription has ended; answered 2xx, its `SubscribeURL` not followed. */
+export interface UnsubscribeConfirmationMessage {
+  Type: 'UnsubscribeConfirmation';
+  MessageId: string;
+  TopicArn: string;
+  Message: string;
+  Timestamp: string;
+  [field: string]: unknown;
+}
+
 export interface WebhookReceiver {
   /** Answers one delivery (a web `Request`), as `fetch` handlers in Deno, Bun, workers and most frameworks do. */
   handle(request: Request): Promise<Response>;
@@ -64,14 +88,16 @@ const answer = (status: number, text: string) =>
 /**
  * The receiving end of push notifications, over web `Request`/`Response` (see `toNodeHandler`
  * for node:http). For each delivery it verifies the signature and timestamp, parses the
- * envelope, skips a message already handled, confirms a subscription or hands the typed
- * notification to `onNotification`, and answers:
+ * envelope, skips a message already handled, confirms a subscription (and takes its
+ * notifications from then on), forgets one that ended, or hands the typed notification of a
+ * subscription it takes to `onNotification`, and answers:
  *
  * | Answer | When |
  * |---|---|
- * | 200 | handled, or already handled before (a repeated delivery) |
+ * | 200 | handled, or already handled before (a repeated delivery), or an `UnsubscribeConfirmation` |
  * | 400 | the body is not a message of the interface, or a `SubscribeURL` is not on the service |
  * | 401 | a header is missing, the timestamp is more than `toleranceSeconds` away, or no signature matches a key |
+ * | 403 | a genuine notification of a subscription this receiver neither confirmed nor was told of (`subscriptions`) |
  * | 405 | not a POST |
  * | 500 | `onNotification` or `onSubscriptionConfirmation` threw |
  * | 502 | the confirmation GET failed |
@@ -84,6 +110,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   new URL(serviceUrl); // fails early on a malformed URL
   const keys = keyProvider(options.keys, serviceUrl, fetch);
   const seen = options.seenMessages === false ? undefined : (options.seenMessages ?? memorySeenMessages());
+  const subscriptions = knownSubscriptionsOf(options.subscriptions);
+  /** The subscriptions whose confirmation is being handled: a notification that overtakes it waits. */
+  const confirming = new Map<string, Promise<unknown>>();
 
   async function handle(request: Request): Promise<Response> {
     const response = await respond(request);
@@ -107,13 +136,34 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     if (typeof message === 'string') return answer(400, message);
     if (message.MessageId !== check.id) return answer(400, 'MessageId differs from webhook-id');
     if (await seen?.has(message.MessageId)) return answer(200, 'already handled');
-    const refusal =
-      message.Type === 'SubscriptionConfirmation'
-        ? await handleConfirmation(message, options)
-        : await handleNotification(message, options.onNotification);
+    const refusal = await dispatch(message);
     if (refusal) return refusal;
     await seen?.add(message.MessageId);
     return answer(200, 'handled');
+  }
+
+  /** Handles a genuine message; the answer when it is refused or its handling fails. */
+  async function dispatch(message: Message): Promise<Response | undefined> {
+    const reference = subscriptionReferenceOf(message.TopicArn);
+    if (message.Type === 'SubscriptionConfirmation') {
+      const handled = handleConfirmation(message, options);
+      confirming.set(reference, handled);
+      try {
+        const refusal = await handled;
+        if (!refusal) await subscriptions.add(reference);
+        return refusal;
+      } finally {
+        confirming.delete(reference);
+      }
+    }
+    if (message.Type === 'UnsubscribeConfirmation') {
+      await subscriptions.delete(reference);
+      return callHandler(() => options.onUnsubscribeConfirmation?.(message), 'the unsubscribe handler failed');
+    }
+    await confirming.get(reference);
+    if (!(await subscriptions.has(reference)))
+      return answer(403, `subscription ${reference} is not one this receiver confirmed or was told of`);
+    return handleNotification(message, options.onNotification);
   }
 
   return { handle };
@@ -164,10 +214,15 @@ async function handleConfirmation(
       );
     }
   }
+  return callHandler(() => onSubscriptionConfirmation?.(message), 'the confirmation handler failed');
+}
+
+/** Calls a handler; the 500 answer when it throws. */
+async function callHandler(handler: () => unknown, failure: string): Promise<Response | undefined> {
   try {
-    await onSubscriptionConfirmation?.(message);
+    await handler();
   } catch {
-    return answer(500, 'the confirmation handler failed');
+    return answer(500, failure);
   }
 }
 
@@ -178,16 +233,18 @@ async function handleNotification(
 ): Promise<Response | undefined> {
   const payload = parsePayload(message.Message);
   if (!payload) return answer(400, 'Message is not a notification payload');
-  try {
-    await onNotification({
-      id: message.MessageId,
-      subscription: subscriptionReferenceOf(message.TopicArn),
-      payload,
-      message,
-    });
-  } catch {
-    return answer(500, 'the notification handler failed');
-  }
+  const notification = {
+    id: message.MessageId,
+    subscription: subscriptionReferenceOf(message.TopicArn),
+    payload,
+    message,
+  };
+  return callHandler(() => onNotification(notification), 'the notification handler failed');
+}
+
+/** The store given (a `Set` is one), or one in memory holding the references given. */
+function knownSubscriptionsOf(given: WebhookReceiverOptions['subscriptions']): KnownSubscriptions {
+  return given !== undefined && 'has' in given ? given : memoryKnownSubscriptions(given);
 }
 
 function keyProvider(
@@ -201,7 +258,7 @@ function keyProvider(
   return staticWebhookKeys(keys);
 }
 
-type Message = NotificationMessage | SubscriptionConfirmationMessage;
+type Message = NotificationMessage | SubscriptionConfirmationMessage | UnsubscribeConfirmationMessage;
 
 /** The envelope, or why the body is not one. */
 function parseMessage(body: Uint8Array): Message | string {
@@ -223,7 +280,10 @@ function parseMessage(body: Uint8Array): Message | string {
   ) {
     return value as SubscriptionConfirmationMessage;
   }
-  return 'the body is not a Notification or SubscriptionConfirmation message';
+  if (fields.Type === 'UnsubscribeConfirmation' && strings('MessageId', 'TopicArn', 'Message', 'Timestamp')) {
+    return value as UnsubscribeConfirmationMessage;
+  }
+  return 'the body is not a Notification, SubscriptionConfirmation or UnsubscribeConfirmation message';
 }
 
 function parsePayload(text: string): NotificationPayload | undefined {

@@ -5,6 +5,7 @@ import type {
   NotificationMessage,
   NotificationPayload,
   SubscriptionConfirmationMessage,
+  UnsubscribeConfirmationMessage,
   WebhookPublicKey,
 } from '../../src/index.js';
 
@@ -29,7 +30,7 @@ export interface Delivery {
 
 /** The body and headers of one delivery attempt of `message`, signed with every key. */
 export function signedDelivery(
-  message: NotificationMessage | SubscriptionConfirmationMessage,
+  message: NotificationMessage | SubscriptionConfirmationMessage | UnsubscribeConfirmationMessage,
   keys: TestSigningKey[],
   {
     timestamp = Math.floor(Date.now() / 1000),
@@ -52,6 +53,9 @@ export function signedDelivery(
 export function toRequest(delivery: Delivery, url = 'http://127.0.0.1/hooks'): Request {
   return new Request(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
 }
+
+/** The subscription the test messages are of. */
+export const subscription = 'SUB-01JD2K8W4X9Q7M3N5P6R8T0V2Y';
 
 export const payload: NotificationPayload = {
   update_id: 1045874,

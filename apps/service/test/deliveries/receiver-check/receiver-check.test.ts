@@ -64,6 +64,12 @@ describeEachDatabase('the receiver check', (database) => {
     expect(answer.body.checks.map((one) => one.check)).toEqual(operatorValuesOf('ReceiverCheckName'));
   }, 60_000);
 
+  it("scores the client package's createWebhookReceiver all-pass, as its README sets it up", async () => {
+    const answer = await check({ endpoint: bench.client.endpoint });
+    expect(answer.status).toBe(200);
+    expect(failedChecks(answer.body), JSON.stringify(answer.body.checks, null, 2)).toEqual([]);
+  }, 60_000);
+
   it('scores a receiver that checks no signature with the signature and body checks failed', async () => {
     const answer = await check({ endpoint: careless.endpoint });
     expect(answer.status).toBe(200);
