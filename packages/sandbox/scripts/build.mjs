@@ -101,7 +101,7 @@ async function copyReference() {
 
 /** The schema of scenario files (`street-events scenario schema`), beside the examples in scenarios/. */
 async function writeScenarioSchema() {
-  const { scenarioSchema } = await import(pathToFileURL(join(serviceDir, 'dist/cli/scenarios/schema.js')).href);
+  const { scenarioSchema } = await import(pathToFileURL(join(serviceDir, 'dist/cli/scenario-schema.js')).href);
   await writeFile(join(packageDir, 'scenario.schema.json'), `${JSON.stringify(scenarioSchema(), null, 2)}\n`);
 }
 
